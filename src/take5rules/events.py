@@ -1,0 +1,149 @@
+"""What happens in a game, as typed, immutable events.
+
+The engine yields these; narration (:mod:`take5rules.i18n`), game logs (:mod:`take5rules.log`)
+and pictures (:mod:`take5rules.svg`) consume them. Rounds and turns count from 1; rows are
+0-based indices (row 0 is the first row), as in the game-log format and the referee protocol.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from .cards import Card, total_bull_heads
+from .variants import Rules
+
+__all__ = [
+    "CardDrafted",
+    "CardPlaced",
+    "CardsRevealed",
+    "Event",
+    "GameOver",
+    "GameStarted",
+    "LowCardTaken",
+    "RoundScored",
+    "RoundStarted",
+    "RowTaken",
+    "SixthCardTaken",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted:
+    """A game (or a tournament) begins, with its rules and seats."""
+
+    kind: ClassVar[str] = "game-started"
+    rules: Rules
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardDrafted:
+    """In the logic variant, *player* took *card* from the face-up cards (pick counts from 1)."""
+
+    kind: ClassVar[str] = "card-drafted"
+    round: int
+    pick: int
+    player: str
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted:
+    """A round begins: the four starting rows and each player's ten cards."""
+
+    kind: ClassVar[str] = "round-started"
+    round: int
+    rows: tuple[tuple[Card, ...], ...]
+    hands: Mapping[str, tuple[Card, ...]] = field(compare=True)
+
+
+@dataclass(frozen=True, slots=True)
+class CardsRevealed:
+    """Every player's chosen card, revealed together; listed in the order they will be placed."""
+
+    kind: ClassVar[str] = "cards-revealed"
+    round: int
+    turn: int
+    plays: tuple[tuple[str, Card], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlaced:
+    """*card* went at the end of *row* by the ascending and least-difference rules."""
+
+    kind: ClassVar[str] = "card-placed"
+    round: int
+    turn: int
+    player: str
+    card: Card
+    row: int
+    rows: tuple[tuple[Card, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RowTaken:
+    """*player* took the cards of *row*, and *card* now starts that row."""
+
+    kind: ClassVar[str] = "row-taken"
+    round: int
+    turn: int
+    player: str
+    card: Card
+    row: int
+    taken: tuple[Card, ...]
+    rows: tuple[tuple[Card, ...], ...]
+
+    @property
+    def bull_heads(self) -> int:
+        """The bull heads of the cards taken."""
+        return total_bull_heads(self.taken)
+
+
+@dataclass(frozen=True, slots=True)
+class SixthCardTaken(RowTaken):
+    """*card* would have been the sixth in *row*: its player took the five (``table.sixth-card``)."""
+
+    kind: ClassVar[str] = "sixth-card-taken"
+
+
+@dataclass(frozen=True, slots=True)
+class LowCardTaken(RowTaken):
+    """*card* was lower than every row: its player chose and took *row* (``table.low-card``)."""
+
+    kind: ClassVar[str] = "low-card-taken"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScored:
+    """The round is over: each player's penalty for it, and the totals so far."""
+
+    kind: ClassVar[str] = "round-scored"
+    round: int
+    penalties: Mapping[str, int]
+    totals: Mapping[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    """The game is over: final totals and the winners (every player with the lowest total)."""
+
+    kind: ClassVar[str] = "game-over"
+    rounds: int
+    totals: Mapping[str, int]
+    winners: tuple[str, ...]
+
+
+#: Any event.
+Event = (
+    GameStarted
+    | CardDrafted
+    | RoundStarted
+    | CardsRevealed
+    | CardPlaced
+    | SixthCardTaken
+    | LowCardTaken
+    | RoundScored
+    | GameOver
+)

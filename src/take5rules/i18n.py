@@ -1,0 +1,426 @@
+"""Languages: the rulebook explained, game events narrated, errors worded, in five languages.
+
+Catalogs are gettext catalogs (domain ``take5rules``) written under ``locales/`` at the top of
+the repository and compiled into the package when it is built or installed. The English text in
+the code is the msgid; every other language, English included, has a catalog.
+
+>>> explain("table.sixth-card", "fr").title
+'La sixième carte'
+>>> resolve_language("bg_BG.UTF-8")
+('bg', None)
+>>> resolve_language("tlh")[0]
+'en'
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
+from babel.lists import format_list as _babel_format_list
+from babel.numbers import format_decimal
+
+from ._text import N_, Nn_
+from .cards import Card, total_bull_heads
+from .errors import Take5Error
+from .events import (
+    CardDrafted,
+    CardPlaced,
+    CardsRevealed,
+    Event,
+    GameOver,
+    GameStarted,
+    LowCardTaken,
+    RoundScored,
+    RoundStarted,
+    SixthCardTaken,
+)
+from .registry import Discrepancy, Source, all_rules, get
+from .variants import Variant
+
+__all__ = [
+    "DOMAIN",
+    "LANGUAGES",
+    "LOCALE_DIR",
+    "Explanation",
+    "MissingTranslationError",
+    "Translator",
+    "available_languages",
+    "default_language",
+    "error_message",
+    "explain",
+    "narrate",
+    "resolve_language",
+    "rulebook",
+    "translator",
+]
+
+#: The gettext domain.
+DOMAIN = "take5rules"
+#: The languages every message is translated into, English first.
+LANGUAGES = ("en", "fr", "bg", "it", "eo")
+#: Where the compiled catalogs live inside the installed package.
+LOCALE_DIR = Path(__file__).parent / "_locales"
+
+
+class MissingTranslationError(Take5Error, LookupError):
+    """A message has no translation in a catalog (raised only by a strict :class:`Translator`)."""
+
+
+def available_languages() -> tuple[str, ...]:
+    """The languages with a compiled catalog: the five, plus any extra catalog installed.
+
+    >>> set(LANGUAGES) <= set(available_languages())
+    True
+    """
+    extra = sorted(
+        path.parent.parent.name
+        for path in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")
+        if path.parent.parent.name not in LANGUAGES
+    )
+    return (*LANGUAGES, *extra)
+
+
+def resolve_language(tag: str | None) -> tuple[str, str | None]:
+    """The supported language for a locale tag, and a notice when it had to fall back to English.
+
+    Accepts POSIX and BCP 47 forms in any case: ``fr_CA``, ``fr-FR``, ``bg_BG.UTF-8``, ``EO``.
+
+    >>> [resolve_language(tag)[0] for tag in ("fr_CA", "fr-FR", "bg_BG.UTF-8", "EO", "it")]
+    ['fr', 'fr', 'bg', 'eo', 'it']
+    >>> resolve_language("xx")
+    ('en', "unknown language 'xx'; using English")
+    """
+    if not tag:
+        return "en", None
+    cleaned = tag.split(".")[0].split("@")[0].replace("-", "_").strip()
+    if cleaned in ("C", "POSIX"):
+        return "en", None
+    try:
+        language = Locale.parse(cleaned.lower() if "_" not in cleaned else cleaned).language
+    except (ValueError, UnknownLocaleError):
+        language = cleaned.split("_")[0].lower()
+    if language in available_languages():
+        return language, None
+    return "en", f"unknown language {tag!r}; using English"
+
+
+def default_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the environment, as a Unix tool finds it: LC_ALL, LC_MESSAGES, LANG.
+
+    >>> default_language({"LANG": "it_IT.UTF-8"})
+    'it'
+    >>> default_language({"LC_ALL": "eo", "LANG": "fr_FR.UTF-8"})
+    'eo'
+    """
+    env = os.environ if environ is None else environ
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(variable)
+        if value:
+            return resolve_language(value)[0]
+    return "en"
+
+
+class Translator:
+    """The messages of one language, with Babel's number and list formatting.
+
+    With ``strict=True`` a message missing from the catalog raises
+    :class:`MissingTranslationError` instead of falling back to English: tests use this.
+    """
+
+    def __init__(self, language: str, *, strict: bool = False) -> None:
+        self.language = language
+        self.locale = Locale.parse(language)
+        self.strict = strict
+        path = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        if not path.exists():
+            raise MissingTranslationError(
+                "i18n",
+                N_("no compiled catalog for language {language!r} at {path}"),
+                language=language,
+                path=str(path),
+            )
+        with path.open("rb") as handle:
+            self._catalog = gettext.GNUTranslations(handle)
+
+    def _missing(self, message: str) -> None:
+        if self.strict:
+            raise MissingTranslationError(
+                "i18n",
+                N_("no {language} translation for {message!r}"),
+                language=self.language,
+                message=message,
+            )
+
+    def gettext(self, message: str) -> str:
+        """The translation of *message*."""
+        translated = self._catalog.gettext(message)
+        if translated is message and message not in self._catalog._catalog:  # type: ignore[attr-defined]
+            self._missing(message)
+        return translated
+
+    def ngettext(self, forms: tuple[str, str], count: int) -> str:
+        """The translation of the plural pair *forms* for *count*."""
+        singular, plural = forms
+        if (singular, 0) not in self._catalog._catalog:  # type: ignore[attr-defined]
+            self._missing(singular)
+        return self._catalog.ngettext(singular, plural, count)
+
+    def number(self, value: int) -> str:
+        """*value* written the local way."""
+        return format_decimal(value, locale=self.locale)
+
+    def list(self, items: Iterable[str]) -> str:
+        """*items* joined the local way ("51, 55 et 61")."""
+        return _babel_format_list(list(items), locale=self.locale)
+
+    def cards(self, values: Iterable[Card]) -> str:
+        """Card numbers as a local list."""
+        return self.list(self.number(value) for value in values)
+
+
+@cache
+def translator(language: str, strict: bool = False) -> Translator:
+    """The cached :class:`Translator` of *language* (resolved first)."""
+    return Translator(resolve_language(language)[0], strict=strict)
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """A rule in one language: its id, title, statement, explanation and sources."""
+
+    rule_id: str
+    language: str
+    title: str
+    statement: str
+    explanation: str
+    sources: tuple[Source, ...]
+    function: str
+
+
+def explain(rule_id: str, language: str = "en", *, strict: bool = False) -> Explanation:
+    """The rule *rule_id* explained in *language*.
+
+    >>> print(explain("cards.bull-heads", "eo").title)
+    Bovkapoj
+    """
+    rule = get(rule_id)
+    tr = translator(language, strict)
+    return Explanation(
+        rule.id,
+        tr.language,
+        tr.gettext(rule.title),
+        tr.gettext(rule.statement),
+        tr.gettext(rule.explanation),
+        rule.sources,
+        rule.qualified_name,
+    )
+
+
+def rulebook(language: str = "en", *, strict: bool = False) -> tuple[Explanation, ...]:
+    """Every rule explained in *language*, in rulebook order."""
+    return tuple(explain(rule.id, language, strict=strict) for rule in all_rules())
+
+
+def discrepancy_text(
+    item: Discrepancy, language: str = "en", *, strict: bool = False
+) -> dict[str, object]:
+    """A source discrepancy in *language*: topic, what each source says, the choice and why."""
+    tr = translator(language, strict)
+    return {
+        "id": item.id,
+        "topic": tr.gettext(item.topic),
+        "claims": [(str(source), tr.gettext(claim)) for source, claim in item.claims],
+        "choice": tr.gettext(item.choice),
+        "reason": tr.gettext(item.reason),
+        "rule": item.rule_id,
+    }
+
+
+_LABELS = {
+    "rule": N_("Rule"),
+    "statement": N_("Statement"),
+    "explanation": N_("Explanation"),
+    "sources": N_("Sources"),
+    "function": N_("Function"),
+}
+
+_VARIANT_NAMES = {
+    Variant.STANDARD: N_("the standard game"),
+    Variant.TACTICS: N_("the tactics variant"),
+    Variant.LOGIC: N_("the logic variant"),
+    Variant.TOURNAMENT: N_("the tournament"),
+}
+
+_BULL_HEADS = Nn_("{count} bull head", "{count} bull heads")
+
+
+def label(key: str, language: str = "en", *, strict: bool = False) -> str:
+    """A short interface label (``rule``, ``statement``, ``explanation``, ``sources``...)."""
+    return translator(language, strict).gettext(_LABELS[key])
+
+
+def variant_name(variant: Variant, language: str = "en", *, strict: bool = False) -> str:
+    """The name of *variant* in *language*."""
+    return translator(language, strict).gettext(_VARIANT_NAMES[variant])
+
+
+def error_message(error: Take5Error, language: str = "en", *, strict: bool = False) -> str:
+    """*error* worded in *language*: where, what, and the rule broken.
+
+    >>> from take5rules.errors import IllegalMoveError, Where
+    >>> error = IllegalMoveError("turn.reveal", "card {value} is not in the hand of {player!r}",
+    ...                          where=Where(round=1, turn=2, player="bob", card=16),
+    ...                          value=16, player="bob")
+    >>> error_message(error, "it")
+    "round 1, turn 2, player 'bob', card 16: la carta 16 non è nella mano di 'bob' [regola turn.reveal]"
+    """
+    tr = translator(language, strict)
+    message = tr.gettext(error.template).format(**error.params)
+    where = error.where
+    parts = []
+    if where.round is not None:
+        parts.append(tr.gettext(N_("round {round}")).format(round=where.round))
+    if where.turn is not None:
+        parts.append(tr.gettext(N_("turn {turn}")).format(turn=where.turn))
+    if where.player is not None:
+        parts.append(tr.gettext(N_("player {player!r}")).format(player=where.player))
+    if where.card is not None:
+        parts.append(tr.gettext(N_("card {card}")).format(card=where.card))
+    prefix = ", ".join(parts)
+    rule = tr.gettext(N_("[rule {rule}]")).format(rule=error.rule)
+    return f"{prefix}: {message} {rule}" if prefix else f"{message} {rule}"
+
+
+def _row(index: int) -> int:
+    return index + 1
+
+
+def narrate(event: Event, language: str = "en", *, strict: bool = False) -> str:
+    """One event told in *language*: one line, or several for a deal or a score.
+
+    >>> from take5rules.events import SixthCardTaken
+    >>> event = SixthCardTaken(1, 4, "Bob", 74, 1, (51, 55, 61, 68, 73), ((12,), (74,), (80,), (96,)))
+    >>> print(narrate(event, "en"))
+    Bob's 74 would be the sixth card in row 2: Bob takes 51, 55, 61, 68, and 73, 11 bull heads.
+    """
+    tr = translator(language, strict)
+    g = tr.gettext
+    n = tr.number
+    if isinstance(event, GameStarted):
+        if event.rules.variant is Variant.TOURNAMENT:
+            return g(N_("A tournament begins with {players}: {variant}, {games} games.")).format(
+                players=tr.list(event.players),
+                variant=variant_name(event.rules.variant, tr.language, strict=strict),
+                games=n(len(event.players)),
+            )
+        return g(
+            N_("A game begins with {players}: {variant}, ending when a total reaches "
+               "{threshold}.")
+        ).format(
+            players=tr.list(event.players),
+            variant=variant_name(event.rules.variant, tr.language, strict=strict),
+            threshold=n(event.rules.threshold),
+        )
+    if isinstance(event, CardDrafted):
+        return g(N_("Pick {pick}: {player} takes {card}.")).format(
+            pick=n(event.pick), player=event.player, card=n(event.card)
+        )
+    if isinstance(event, RoundStarted):
+        lines = [
+            g(N_("Round {round}. The four rows start with {cards}.")).format(
+                round=n(event.round), cards=tr.cards(row[0] for row in event.rows)
+            )
+        ]
+        lines.extend(
+            g(N_("{player} holds {cards}.")).format(player=player, cards=tr.cards(hand))
+            for player, hand in event.hands.items()
+        )
+        return "\n".join(lines)
+    if isinstance(event, CardsRevealed):
+        plays = [
+            g(N_("{player} {card}")).format(player=player, card=n(card))
+            for player, card in event.plays
+        ]
+        return g(N_("Turn {turn}: the cards are revealed: {plays}.")).format(
+            turn=n(event.turn), plays=tr.list(plays)
+        )
+    if isinstance(event, CardPlaced):
+        return g(N_("{player}'s {card} goes at the end of row {row}.")).format(
+            player=event.player, card=n(event.card), row=n(_row(event.row))
+        )
+    if isinstance(event, SixthCardTaken):
+        heads = total_bull_heads(event.taken)
+        return tr.ngettext(
+            Nn_(
+                "{player}'s {card} would be the sixth card in row {row}: {player} takes "
+                "{cards}, {count} bull head.",
+                "{player}'s {card} would be the sixth card in row {row}: {player} takes "
+                "{cards}, {count} bull heads.",
+            ),
+            heads,
+        ).format(
+            player=event.player, card=n(event.card), row=n(_row(event.row)),
+            cards=tr.cards(event.taken), count=n(heads),
+        )
+    if isinstance(event, LowCardTaken):
+        heads = total_bull_heads(event.taken)
+        return tr.ngettext(
+            Nn_(
+                "{player}'s {card} is lower than every row: {player} takes row {row} "
+                "({cards}, {count} bull head), and {card} starts it anew.",
+                "{player}'s {card} is lower than every row: {player} takes row {row} "
+                "({cards}, {count} bull heads), and {card} starts it anew.",
+            ),
+            heads,
+        ).format(
+            player=event.player, card=n(event.card), row=n(_row(event.row)),
+            cards=tr.cards(event.taken), count=n(heads),
+        )
+    if isinstance(event, RoundScored):
+        lines = [g(N_("End of round {round}.")).format(round=n(event.round))]
+        lines.extend(
+            tr.ngettext(
+                Nn_(
+                    "{player}: {count} point this round, {total} in all.",
+                    "{player}: {count} points this round, {total} in all.",
+                ),
+                penalty,
+            ).format(player=player, count=n(penalty), total=n(event.totals[player]))
+            for player, penalty in event.penalties.items()
+        )
+        return "\n".join(lines)
+    if isinstance(event, GameOver):
+        best = event.totals[event.winners[0]]
+        over = tr.ngettext(
+            Nn_("The game is over after {count} round.", "The game is over after {count} rounds."),
+            event.rounds,
+        ).format(count=n(event.rounds))
+        won = tr.ngettext(
+            Nn_("The winner, with {total} points: {players}.",
+                "The winners, with {total} points each: {players}."),
+            len(event.winners),
+        ).format(total=n(best), players=tr.list(event.winners))
+        return f"{over} {won}"
+    raise TypeError(f"not an event: {event!r}")
+
+
+def narrate_all(events: Iterable[Event], language: str = "en", *, strict: bool = False) -> str:
+    """A whole game told in *language*, one event per paragraph line."""
+    return "\n".join(narrate(event, language, strict=strict) for event in events)
+
+
+def bull_heads_text(count: int, language: str = "en", *, strict: bool = False) -> str:
+    """"11 bull heads" in *language*, with the right plural form."""
+    tr = translator(language, strict)
+    return tr.ngettext(_BULL_HEADS, count).format(count=tr.number(count))
+
+
+def languages_text(languages: Sequence[str]) -> str:
+    """The languages, each in its own name, for help texts."""
+    return ", ".join(f"{code} ({Locale.parse(code).get_display_name(code)})" for code in languages)

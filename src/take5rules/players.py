@@ -1,0 +1,164 @@
+"""Players: the decision :class:`Player` protocol and three built-in players.
+
+A player makes three kinds of decision, each from a read-only view of the game:
+
+* :meth:`Player.choose_card`: which card of the hand to lay face down this turn;
+* :meth:`Player.choose_row`: which row to take when their card is a low card;
+* :meth:`Player.choose_draft`: which face-up card to take in the logic draft.
+
+The engine checks every answer; an illegal one raises :class:`~take5rules.errors.IllegalMoveError`.
+
+>>> from take5rules.table import Table
+>>> view = CardView(1, 1, Table.of([[12], [37], [43], [58]]), (14, 44, 90), {"me": 0})
+>>> LowestCardPlayer().choose_card(view), CautiousPlayer().choose_card(view)
+(14, 44)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from .cards import Card, bull_heads, total_bull_heads
+from .table import ROW_LIMIT, Table, least_difference_row
+from .turn import RowChoice
+
+__all__ = [
+    "BUILTIN_PLAYERS",
+    "CardView",
+    "CautiousPlayer",
+    "DraftView",
+    "LowestCardPlayer",
+    "Player",
+    "RandomPlayer",
+    "RowChoice",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class CardView:
+    """What a player knows when choosing a card: the table, their hand, the totals."""
+
+    round: int
+    turn: int
+    table: Table
+    hand: tuple[Card, ...]
+    totals: Mapping[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class DraftView:
+    """What a player knows when drafting: the face-up cards left and their picks so far."""
+
+    round: int
+    pick: int
+    pool: tuple[Card, ...]
+    hand: tuple[Card, ...]
+
+
+@runtime_checkable
+class Player(Protocol):
+    """The decisions a Take 5 player makes. Any object with these three methods is a player."""
+
+    def choose_card(self, view: CardView) -> Card:
+        """The card to play this turn, from ``view.hand``."""
+        ...
+
+    def choose_row(self, choice: RowChoice) -> int:
+        """The row (0 to 3) to take for the low card ``choice.card``."""
+        ...
+
+    def choose_draft(self, view: DraftView) -> Card:
+        """The face-up card to take, from ``view.pool``."""
+        ...
+
+
+def _row_cost(table: Table, index: int) -> tuple[int, int]:
+    row = table.rows[index]
+    return total_bull_heads(row), len(row)
+
+
+def cheapest_row(table: Table) -> int:
+    """The row with the fewest bull heads (then the fewest cards, then the first).
+
+    >>> cheapest_row(Table.of([[3, 12], [24], [58, 61, 70], [96]]))
+    1
+    """
+    return min(range(len(table.rows)), key=lambda index: (*_row_cost(table, index), index))
+
+
+class RandomPlayer:
+    """Plays, takes and drafts uniformly at random, reproducibly from *seed*."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._random = random.Random(seed)
+
+    def choose_card(self, view: CardView) -> Card:  # noqa: D102
+        return self._random.choice(view.hand)
+
+    def choose_row(self, choice: RowChoice) -> int:  # noqa: D102
+        return self._random.randrange(len(choice.table.rows))
+
+    def choose_draft(self, view: DraftView) -> Card:  # noqa: D102
+        return self._random.choice(view.pool)
+
+    def __repr__(self) -> str:
+        return "RandomPlayer()"
+
+
+class LowestCardPlayer:
+    """Always plays its lowest card, takes the cheapest row, drafts the lowest card."""
+
+    def choose_card(self, view: CardView) -> Card:  # noqa: D102
+        return min(view.hand)
+
+    def choose_row(self, choice: RowChoice) -> int:  # noqa: D102
+        return cheapest_row(choice.table)
+
+    def choose_draft(self, view: DraftView) -> Card:  # noqa: D102
+        return min(view.pool)
+
+    def __repr__(self) -> str:
+        return "LowestCardPlayer()"
+
+
+class CautiousPlayer:
+    """A sensible heuristic: avoid taking now, then prefer short rows and small gaps.
+
+    For each card it looks at the row the card would go to if played alone: a card that would be
+    sixth costs that row's bull heads; a low card costs the cheapest row; otherwise the risk grows
+    with the row's length and the gap that other players' cards could fill. It drafts the
+    cheapest cards, and takes the cheapest row.
+    """
+
+    def _risk(self, table: Table, value: Card) -> tuple[float, Card]:
+        target = least_difference_row(table, value)
+        if target is None:
+            return float(total_bull_heads(table.rows[cheapest_row(table)])) + 0.5, value
+        row = table.rows[target]
+        if len(row) >= ROW_LIMIT:
+            return float(total_bull_heads(row)) + 1.0, value
+        gap = value - row[-1]
+        return len(row) * gap / 400.0, value
+
+    def choose_card(self, view: CardView) -> Card:  # noqa: D102
+        return min(view.hand, key=lambda value: self._risk(view.table, value))
+
+    def choose_row(self, choice: RowChoice) -> int:  # noqa: D102
+        return cheapest_row(choice.table)
+
+    def choose_draft(self, view: DraftView) -> Card:  # noqa: D102
+        return min(view.pool, key=lambda value: (bull_heads(value), value))
+
+    def __repr__(self) -> str:
+        return "CautiousPlayer()"
+
+
+#: The built-in players by the names the command line uses.
+BUILTIN_PLAYERS: dict[str, type[RandomPlayer] | type[LowestCardPlayer] | type[CautiousPlayer]] = {
+    "random": RandomPlayer,
+    "lowest": LowestCardPlayer,
+    "cautious": CautiousPlayer,
+}

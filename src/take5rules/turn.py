@@ -1,0 +1,206 @@
+"""A turn: every player chooses a card, all are revealed together, then placed lowest first.
+
+:func:`resolve_turn` applies the placement rules of :mod:`take5rules.table` to each revealed
+card in the order of :func:`placement_order`, asking the player of a low card which row they
+take at the moment that card is placed.
+
+The publisher's example: rows ending 12, 37, 43 and 58; the cards 14, 15, 44 and 61.
+
+>>> from take5rules.table import Table
+>>> result = resolve_turn(Table.of([[12], [37], [43], [58]]),
+...                       {"ana": 44, "bob": 14, "cyd": 61, "dan": 15})
+>>> result.table.rows
+((12, 14, 15), (37,), (43, 44), (58, 61))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from ._text import N_
+from .cards import Card, card
+from .errors import IllegalMoveError, MalformedInputError, Where
+from .registry import AMIGO, SEEDS, Source, rule
+from .table import Placement, Table, least_difference_row, place_card
+
+__all__ = ["RowChoice", "TurnResult", "placement_order", "resolve_turn", "reveal"]
+
+_FR, _BG, _FR2, _IT, _EO = SEEDS
+
+
+@rule(
+    "turn.reveal",
+    title=N_("Simultaneous reveal"),
+    statement=N_(
+        "At the start of each turn every player chooses one card from their hand and lays it "
+        "face down; then all the chosen cards are revealed together."
+    ),
+    explanation=N_(
+        "Nobody may change their card after seeing another's, and nobody places a card before "
+        "all are revealed: the surprise of who plays what is the heart of the game. Each "
+        "player plays exactly one card per turn, and it must come from their own hand. "
+        "Example: Ana lays 62 face down thinking the first row is safe; only when Bob's 29 is "
+        "revealed beside it does she learn that it is not."
+    ),
+    sources=(
+        Source(_FR, "Choix de la carte"),
+        Source(_BG, "Избор на карта"),
+        Source(_FR2, "Déroulement d'un tour de jeu"),
+        Source(_IT, "IL GIOCO"),
+        Source(_EO, "Elektante Vian Karton"),
+        Source(AMIGO, "Part I: Playing cards"),
+    ),
+)
+def reveal(
+    hands: Mapping[str, tuple[Card, ...]],
+    plays: Mapping[str, object],
+    where: Where | None = None,
+) -> dict[str, Card]:
+    """Check one turn's plays: one card from each player's own hand, nobody missing or extra.
+
+    >>> reveal({"ana": (14, 90), "bob": (2, 15)}, {"bob": 15, "ana": 14})
+    {'ana': 14, 'bob': 15}
+    >>> reveal({"ana": (14, 90), "bob": (2, 15)}, {"ana": 14, "bob": 16})
+    Traceback (most recent call last):
+    ...
+    take5rules.errors.IllegalMoveError: player 'bob', card 16: card 16 is not in the hand \
+of 'bob' [rule turn.reveal]
+    """
+    base = where if where is not None else Where()
+    if not isinstance(plays, Mapping):
+        raise MalformedInputError(
+            "turn.reveal", N_("{value!r} is not a mapping of players to cards"), where=base,
+            value=plays,
+        )
+    for player in plays:
+        if player not in hands:
+            raise MalformedInputError(
+                "turn.reveal",
+                N_("{player!r} is not a player of this game"),
+                where=Where(base.round, base.turn, str(player)),
+                player=player,
+            )
+    revealed: dict[str, Card] = {}
+    for player, hand in hands.items():
+        here = Where(base.round, base.turn, player)
+        if player not in plays:
+            raise IllegalMoveError(
+                "turn.reveal",
+                N_("{player!r} played no card; every player plays one card each turn"),
+                where=here,
+                player=player,
+            )
+        value = card(plays[player], here)
+        if value not in hand:
+            raise IllegalMoveError(
+                "turn.reveal",
+                N_("card {value} is not in the hand of {player!r}"),
+                where=Where(base.round, base.turn, player, value),
+                value=value,
+                player=player,
+            )
+        revealed[player] = value
+    return revealed
+
+
+@rule(
+    "turn.order",
+    title=N_("Placement order"),
+    statement=N_(
+        "The revealed cards are placed one at a time, from the lowest to the highest."
+    ),
+    explanation=N_(
+        "The player of the lowest card places it first, then the player of the next higher "
+        "card, and so on, always upwards, even after someone has taken a row. Each placement "
+        "changes the rows the next card faces, which is why a safe-looking card can still "
+        "end up sixth. A common mistake is to place the cards in seat order. Example: when 4, "
+        "17, 90 and 93 are revealed, 4 is placed first, then 17, then 90, and 93 last."
+    ),
+    sources=(
+        Source(_FR, "Jouer sa carte"),
+        Source(_BG, "Играеща карта"),
+        Source(_FR2, "Déroulement d'un tour de jeu"),
+        Source(_FR2, "Erreurs fréquentes"),
+        Source(_IT, "AGGIUNTA DI SCHEDE AL LAYOUT"),
+        Source(_EO, "Ludante vian karton"),
+        Source(AMIGO, "Part I: Playing cards"),
+    ),
+)
+def placement_order(plays: Mapping[str, Card]) -> tuple[tuple[str, Card], ...]:
+    """The plays in the order they are placed: ascending card value (rule ``turn.order``).
+
+    >>> placement_order({"ana": 93, "bob": 4, "cyd": 90, "dan": 17})
+    (('bob', 4), ('dan', 17), ('cyd', 90), ('ana', 93))
+    """
+    return tuple(sorted(plays.items(), key=lambda item: item[1]))
+
+
+@dataclass(frozen=True, slots=True)
+class RowChoice:
+    """What the player of a low card sees when choosing the row to take."""
+
+    player: str
+    card: Card
+    table: Table
+    round: int | None = None
+    turn: int | None = None
+
+
+#: A function that answers a :class:`RowChoice` with a row index from 0 to 3.
+ChooseRow = Callable[[RowChoice], int]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnResult:
+    """The table after a turn and every placement, in the order they happened."""
+
+    table: Table
+    placements: tuple[tuple[str, Placement], ...]
+
+    def taken(self) -> dict[str, tuple[Card, ...]]:
+        """The cards each player took this turn; only players who took."""
+        result: dict[str, tuple[Card, ...]] = {}
+        for player, placement in self.placements:
+            if placement.taken:
+                result[player] = result.get(player, ()) + placement.taken
+        return result
+
+
+def _no_choice(choice: RowChoice) -> int:
+    raise IllegalMoveError(
+        "table.low-card",
+        N_("card {value} is lower than the last card of every row; its player must choose a "
+           "row to take"),
+        where=Where(choice.round, choice.turn, choice.player, choice.card),
+        value=choice.card,
+    )
+
+
+def resolve_turn(
+    table: Table,
+    plays: Mapping[str, Card],
+    choose_row: ChooseRow = _no_choice,
+    where: Where | None = None,
+) -> TurnResult:
+    """Place every revealed card, lowest first; *choose_row* answers for low cards.
+
+    The founding texts' low card: a 2 facing rows that end in 12, 24, 70 and 96; its player
+    takes the row holding only 96.
+
+    >>> result = resolve_turn(Table.of([[3, 12], [24], [58, 61, 70], [96]]),
+    ...                       {"ana": 17, "bob": 2}, lambda choice: 3)
+    >>> result.table.rows, result.taken()
+    (((3, 12, 17), (24,), (58, 61, 70), (2,)), {'bob': (96,)})
+    """
+    base = where if where is not None else Where()
+    placements: list[tuple[str, Placement]] = []
+    for player, value in placement_order(plays):
+        here = Where(base.round, base.turn, player, value)
+        choice = None
+        if least_difference_row(table, value) is None:
+            choice = choose_row(RowChoice(player, value, table, base.round, base.turn))
+        placement = place_card(table, value, choice, here)
+        placements.append((player, placement))
+        table = placement.table
+    return TurnResult(table, tuple(placements))
