@@ -1,0 +1,210 @@
+"""The ``take5rules`` command line.
+
+Every command that prints prose takes ``--lang`` (default: the environment's language, as
+LC_ALL, LC_MESSAGES and LANG say); errors are printed as one clear line naming the rule, never
+as a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+import click
+
+from . import __version__
+from .engine import play_game
+from .errors import Take5Error
+from .events import Event
+from .i18n import (
+    LANGUAGES,
+    default_language,
+    error_message,
+    explain,
+    label,
+    narrate,
+    resolve_language,
+    rulebook,
+)
+from .players import BUILTIN_PLAYERS, Player
+from .referee import serve
+from .registry import all_rules
+from .variants import DEFAULT_THRESHOLD, Rules, Variant
+
+__all__ = ["main"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _language(value: str | None) -> str:
+    if value is None:
+        return default_language()
+    language, notice = resolve_language(value)
+    if notice:
+        click.echo(notice, err=True)
+    return language
+
+
+def lang_option(function: F) -> F:
+    """The ``--lang`` option, shared by every command that prints prose."""
+    return click.option(
+        "--lang",
+        "lang",
+        metavar="LANG",
+        default=None,
+        help=f"Language of the text: {', '.join(LANGUAGES)} (default: from LC_ALL/LANG).",
+    )(function)
+
+
+@contextmanager
+def reported(language: str) -> Iterator[None]:
+    """Turn a library error into one localized line on stderr and exit status 1."""
+    try:
+        yield
+    except Take5Error as error:
+        click.echo(error_message(error, language), err=True)
+        sys.exit(1)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="take5rules")
+def main() -> None:
+    """The rules of Take 5 / 6 nimmt!: play, explain, referee and check games."""
+
+
+def _seats(spec: str) -> dict[str, Player]:
+    seats: dict[str, Player] = {}
+    for index, item in enumerate(part.strip() for part in spec.split(",")):
+        name, _, kind = item.partition("=")
+        kind = kind or "cautious"
+        if kind not in BUILTIN_PLAYERS:
+            raise click.BadParameter(
+                f"unknown player kind {kind!r}; choose one of {', '.join(BUILTIN_PLAYERS)}",
+                param_hint="--players",
+            )
+        factory = BUILTIN_PLAYERS[kind]
+        seats[name] = factory(index) if kind == "random" else factory()  # type: ignore[call-arg]
+    return seats
+
+
+@main.command()
+@click.option("--players", "players", default="ana=cautious,bob=lowest,cyd=random,dan=cautious",
+              show_default=True,
+              help="Seats as NAME=KIND, comma-separated; KIND is random, lowest or cautious.")
+@click.option("--variant", type=click.Choice([v.value for v in Variant]), default="standard",
+              show_default=True, help="Which rules to play.")
+@click.option("--threshold", type=int, default=DEFAULT_THRESHOLD, show_default=True,
+              help="The agreed end threshold (rule variants.threshold).")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Seed of the shuffles and of the random players.")
+@click.option("--json", "as_json", is_flag=True, help="Print the events as JSON lines.")
+@lang_option
+def play(players: str, variant: str, threshold: int, seed: int, as_json: bool,
+         lang: str | None) -> None:
+    """Play a whole game between built-in players and narrate it turn by turn."""
+    language = _language(lang)
+    with reported(language):
+        rules = Rules(Variant.parse(variant), threshold)
+        for event in play_game(_seats(players), rules, seed):
+            click.echo(json.dumps(event_json(event), ensure_ascii=False) if as_json
+                       else narrate(event, language))
+
+
+def event_json(event: Event) -> dict[str, Any]:
+    """An event as a JSON-ready dict, with its ``kind``."""
+    from dataclasses import fields
+
+    data: dict[str, Any] = {"kind": event.kind}
+    for field in fields(event):
+        value = getattr(event, field.name)
+        if isinstance(value, Rules):
+            value = {"variant": value.variant.value, "threshold": value.threshold}
+        elif hasattr(value, "items"):
+            value = {key: list(item) if isinstance(item, tuple) else item
+                     for key, item in value.items()}
+        elif isinstance(value, tuple):
+            value = [list(item) if isinstance(item, tuple) else item for item in value]
+        data[field.name] = value
+    return data
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the registry as JSON.")
+@lang_option
+def rules(as_json: bool, lang: str | None) -> None:
+    """Print the whole rulebook: every rule's id, title, statement and explanation."""
+    language = _language(lang)
+    if as_json:
+        click.echo(json.dumps([_explanation_json(item.rule_id, language) for item in
+                               rulebook(language)], ensure_ascii=False, indent=2))
+        return
+    for item in rulebook(language):
+        click.echo(_explanation_text(item.rule_id, language))
+        click.echo()
+
+
+def _explanation_json(rule_id: str, language: str) -> dict[str, Any]:
+    item = explain(rule_id, language)
+    return {
+        "id": item.rule_id,
+        "language": item.language,
+        "title": item.title,
+        "statement": item.statement,
+        "explanation": item.explanation,
+        "sources": [str(source) for source in item.sources],
+        "function": item.function,
+    }
+
+
+def _explanation_text(rule_id: str, language: str) -> str:
+    item = explain(rule_id, language)
+    lines = [
+        f"{item.rule_id} — {item.title}",
+        f"  {item.statement}",
+        "",
+        *_wrap(item.explanation, "  "),
+        "",
+        f"  {label('sources', language)}: " + "; ".join(str(s) for s in item.sources),
+        f"  {label('function', language)}: {item.function}",
+    ]
+    return "\n".join(lines)
+
+
+def _wrap(text: str, indent: str) -> list[str]:
+    import textwrap
+
+    return textwrap.wrap(text, width=96, initial_indent=indent, subsequent_indent=indent)
+
+
+@main.command()
+@click.argument("rule_id", metavar="RULE")
+@click.option("--json", "as_json", is_flag=True, help="Print the explanation as JSON.")
+@lang_option
+def explain_command(rule_id: str, as_json: bool, lang: str | None) -> None:
+    """Explain one rule (see `take5rules rules` for the ids)."""
+    language = _language(lang)
+    with reported(language):
+        if as_json:
+            click.echo(json.dumps(_explanation_json(rule_id, language), ensure_ascii=False,
+                                  indent=2))
+        else:
+            click.echo(_explanation_text(rule_id, language))
+
+
+explain_command.name = "explain"
+
+
+@main.command()
+def referee() -> None:
+    """Answer the referee line protocol: one JSON turn per line on stdin, one reply per line."""
+    sys.exit(serve(sys.stdin, sys.stdout))
+
+
+@main.command("ids")
+def ids() -> None:
+    """List the rule ids, one per line (for scripts)."""
+    for rule in all_rules():
+        click.echo(rule.id)
