@@ -39,7 +39,8 @@ def _seats(seats: Mapping[str, Player], rules: Rules) -> tuple[str, ...]:
         if not isinstance(player, Player):
             raise RulesError(
                 "setup.players",
-                N_("the player seated as {player!r} does not make the decisions a player makes"),
+                N_("the object seated as {player!r} is not a player: it lacks choose_card, "
+                   "choose_row or choose_draft"),
                 player=name,
             )
     return players
@@ -141,6 +142,6 @@ def play_game(
     number = 0
     while not game_over(totals, rules.threshold):
         number += 1
-        table, hands = yield from _deal_or_draft(seats, rules, number, rng)
-        totals = yield from play_round(seats, number, table, hands, totals)
+        table, dealt = yield from _deal_or_draft(seats, rules, number, rng)
+        totals = yield from play_round(seats, number, table, dealt, totals)
     yield GameOver(number, MappingProxyType(totals), winners(totals))

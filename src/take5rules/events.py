@@ -103,7 +103,7 @@ class RowTaken:
 
 @dataclass(frozen=True, slots=True)
 class SixthCardTaken(RowTaken):
-    """*card* would have been the sixth in *row*: its player took the five (``table.sixth-card``)."""
+    """*card* would have been sixth in *row*: its player took the five (``table.sixth-card``)."""
 
     kind: ClassVar[str] = "sixth-card-taken"
 

@@ -277,8 +277,9 @@ def error_message(error: Take5Error, language: str = "en", *, strict: bool = Fal
     >>> error = IllegalMoveError("turn.reveal", "card {value} is not in the hand of {player!r}",
     ...                          where=Where(round=1, turn=2, player="bob", card=16),
     ...                          value=16, player="bob")
-    >>> error_message(error, "it")
-    "round 1, turn 2, player 'bob', card 16: la carta 16 non è nella mano di 'bob' [regola turn.reveal]"
+    >>> print(error_message(error, "it"))  # doctest: +NORMALIZE_WHITESPACE
+    manche 1, turno 2, giocatore 'bob', carta 16:
+    la carta 16 non è nella mano di 'bob' [regola turn.reveal]
     """
     tr = translator(language, strict)
     message = tr.gettext(error.template).format(**error.params)
@@ -305,7 +306,8 @@ def narrate(event: Event, language: str = "en", *, strict: bool = False) -> str:
     """One event told in *language*: one line, or several for a deal or a score.
 
     >>> from take5rules.events import SixthCardTaken
-    >>> event = SixthCardTaken(1, 4, "Bob", 74, 1, (51, 55, 61, 68, 73), ((12,), (74,), (80,), (96,)))
+    >>> event = SixthCardTaken(1, 4, "Bob", 74, 1, (51, 55, 61, 68, 73),
+    ...                        ((12,), (74,), (80,), (96,)))
     >>> print(narrate(event, "en"))
     Bob's 74 would be the sixth card in row 2: Bob takes 51, 55, 61, 68, and 73, 11 bull heads.
     """
@@ -314,11 +316,10 @@ def narrate(event: Event, language: str = "en", *, strict: bool = False) -> str:
     n = tr.number
     if isinstance(event, GameStarted):
         if event.rules.variant is Variant.TOURNAMENT:
-            return g(N_("A tournament begins with {players}: {variant}, {games} games.")).format(
-                players=tr.list(event.players),
-                variant=variant_name(event.rules.variant, tr.language, strict=strict),
-                games=n(len(event.players)),
-            )
+            return g(
+                N_("A tournament begins with {players}: {games} games, the drafted hands "
+                   "passing to the left after each.")
+            ).format(players=tr.list(event.players), games=n(len(event.players)))
         return g(
             N_("A game begins with {players}: {variant}, ending when a total reaches "
                "{threshold}.")
@@ -372,10 +373,10 @@ def narrate(event: Event, language: str = "en", *, strict: bool = False) -> str:
         heads = total_bull_heads(event.taken)
         return tr.ngettext(
             Nn_(
-                "{player}'s {card} is lower than every row: {player} takes row {row} "
-                "({cards}, {count} bull head), and {card} starts it anew.",
-                "{player}'s {card} is lower than every row: {player} takes row {row} "
-                "({cards}, {count} bull heads), and {card} starts it anew.",
+                "{player}'s {card} is lower than the last card of every row: {player} takes "
+                "row {row} ({cards}, {count} bull head), and {card} starts it anew.",
+                "{player}'s {card} is lower than the last card of every row: {player} takes "
+                "row {row} ({cards}, {count} bull heads), and {card} starts it anew.",
             ),
             heads,
         ).format(
@@ -402,8 +403,8 @@ def narrate(event: Event, language: str = "en", *, strict: bool = False) -> str:
             event.rounds,
         ).format(count=n(event.rounds))
         won = tr.ngettext(
-            Nn_("The winner, with {total} points: {players}.",
-                "The winners, with {total} points each: {players}."),
+            Nn_("The winner, with a total of {total}: {players}.",
+                "The winners, with a total of {total} each: {players}."),
             len(event.winners),
         ).format(total=n(best), players=tr.list(event.winners))
         return f"{over} {won}"

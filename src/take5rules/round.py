@@ -51,7 +51,7 @@ class RoundState:
             number,
             table,
             MappingProxyType({player: tuple(sorted(hand)) for player, hand in hands.items()}),
-            MappingProxyType({player: () for player in hands}),
+            MappingProxyType(dict.fromkeys(hands, ())),
         )
 
     @property
@@ -66,8 +66,9 @@ class RoundState:
     statement=N_("A round ends after ten turns, when every player has played all ten cards."),
     explanation=N_(
         "Each turn uses one card of every hand, so all hands empty together after the tenth "
-        "turn. Only then are the bull piles scored; the next round is dealt from all 104 "
-        "cards shuffled again (or, in the variants, from the same reduced deck). Example: "
+        "turn. Only then are the bull piles scored; then all the cards go back into the deck "
+        "and the next round is dealt from the 104 cards shuffled again (in the variants, from "
+        "the same reduced deck). Example: "
         "after the tenth turn nobody holds a card, and the scoring begins."
     ),
     sources=(
@@ -132,7 +133,7 @@ def play_turn(
     where = Where(state.number, turn)
     if turn > HAND_SIZE or round_over(state):
         raise IllegalMoveError(
-            "round.end", N_("the round is over after ten turns"), where=where
+            "round.end", N_("the round has already ended after ten turns"), where=where
         )
     revealed = reveal(state.hands, plays, where)
     result = resolve_turn(state.table, revealed, choose_row, where)

@@ -71,8 +71,8 @@ def check_players(players: Sequence[str], rules: Rules) -> tuple[str, ...]:
     >>> check_players(["ana"], Rules())
     Traceback (most recent call last):
     ...
-    take5rules.errors.RulesError: 1 players: the standard game takes 2 to 10 players \
-[rule setup.players]
+    take5rules.errors.RulesError: with the variant 'standard', the game takes 2 to 10 \
+players, not 1 [rule setup.players]
     """
     if isinstance(players, str | bytes) or not isinstance(players, Sequence):
         raise RulesError(
@@ -84,7 +84,8 @@ def check_players(players: Sequence[str], rules: Rules) -> tuple[str, ...]:
     if not low <= len(players) <= high:
         raise RulesError(
             "setup.players",
-            N_("{count} players: the {variant} game takes {low} to {high} players"),
+            N_("with the variant {variant!r}, the game takes {low} to {high} players, not "
+               "{count}"),
             count=len(players),
             variant=rules.variant.value,
             low=low,
@@ -148,7 +149,7 @@ class Deal:
     ),
 )
 def deal(shuffled: Sequence[Card], players: Sequence[str]) -> Deal:
-    """Deal a shuffled pile: ten cards to each seat in turn, then four rows, the rest aside.
+    """Deal a shuffled pile: ten cards a seat, four rows, the rest aside (rule ``setup.deal``).
 
     >>> d = deal(list(range(104, 0, -1)), ["ana", "bob"])
     >>> d.hands["ana"][:3], d.rows, len(d.aside)
@@ -159,7 +160,7 @@ def deal(shuffled: Sequence[Card], players: Sequence[str]) -> Deal:
     if len(pile) < needed:
         raise RulesError(
             "setup.deal",
-            N_("{count} cards cannot be dealt to {players} players: the deal needs {needed}"),
+            N_("the deal for {players} players needs {needed} cards, not {count}"),
             count=len(pile),
             players=len(players),
             needed=needed,

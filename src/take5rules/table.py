@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from ._text import N_
 from .cards import Card, cards, total_bull_heads
@@ -78,7 +79,7 @@ class Table:
         if len(checked) != ROW_COUNT:
             raise MalformedInputError(
                 "setup.deal",
-                N_("the table has {count} rows; it always has four"),
+                N_("the table always has four rows, not {count}"),
                 where=where,
                 count=len(checked),
             )
@@ -94,12 +95,12 @@ class Table:
             if len(row) > ROW_LIMIT:
                 raise MalformedInputError(
                     "table.sixth-card",
-                    N_("row {row} holds {count} cards; a row holds at most five"),
+                    N_("row {row} holds more than five cards ({count}); five is the most"),
                     where=where,
                     row=number,
                     count=len(row),
                 )
-            for before, after in zip(row, row[1:], strict=False):
+            for before, after in pairwise(row):
                 if after <= before:
                     raise MalformedInputError(
                         "table.ascending",
@@ -227,8 +228,8 @@ def least_difference_row(table: Table, value: Card) -> int | None:
     "table.sixth-card",
     title=N_("The sixth card"),
     statement=N_(
-        "A card that would be the sixth in its row takes the five cards of that row, and "
-        "starts the row anew."
+        "When a card would be the sixth in its row, its player takes the five cards of that "
+        "row, and the card starts the row anew."
     ),
     explanation=N_(
         "A row holds at most five cards. The player whose card would be the sixth adds the "
@@ -260,7 +261,9 @@ def sixth_card(table: Table, index: int, value: Card) -> Placement:
     row = table.rows[index]
     if len(row) >= ROW_LIMIT:
         return Placement(value, index, row, "table.sixth-card", table.replace(index, (value,)))
-    return Placement(value, index, (), "table.least-difference", table.replace(index, (*row, value)))
+    return Placement(
+        value, index, (), "table.least-difference", table.replace(index, (*row, value))
+    )
 
 
 @rule(
@@ -297,22 +300,23 @@ def low_card(table: Table, value: Card, choice: int, where: Where | None = None)
     >>> low_card(table, 17, 0)
     Traceback (most recent call last):
     ...
-    take5rules.errors.IllegalMoveError: card 17 is not a low card: it goes on row 1 \
-[rule table.low-card]
+    take5rules.errors.IllegalMoveError: card 17 is not a low card: it goes on the row of \
+index 0 [rule table.low-card]
     """
     target = least_difference_row(table, value)
     if target is not None:
         raise IllegalMoveError(
             "table.low-card",
-            N_("card {value} is not a low card: it goes on row {row}"),
+            N_("card {value} is not a low card: it goes on the row of index {index}"),
             where=where,
             value=value,
-            row=target + 1,
+            index=target,
         )
     if isinstance(choice, bool) or not isinstance(choice, int) or not 0 <= choice < ROW_COUNT:
         raise IllegalMoveError(
             "table.low-card",
-            N_("row choice {choice!r}: the player of a low card takes one of the rows 0 to 3"),
+            N_("row index {choice!r}: the player of a low card takes one of the rows of "
+               "index 0 to 3"),
             where=where,
             choice=choice,
         )
@@ -333,8 +337,8 @@ def place_card(
     >>> place_card(Table.of([[12], [37], [43], [58]]), 2)
     Traceback (most recent call last):
     ...
-    take5rules.errors.IllegalMoveError: card 2 is lower than the last card of every row; \
-its player must choose a row to take [rule table.low-card]
+    take5rules.errors.IllegalMoveError: card 2 is lower than the last card of every \
+row; its player must choose a row to take [rule table.low-card]
     """
     target = least_difference_row(table, value)
     if target is not None:

@@ -153,7 +153,7 @@ bull heads, at least 1 [rule variants.threshold]
         "everyone knows which cards are in play."
     ),
     explanation=N_(
-        "With the whole deck, 104 minus the dealt cards stay unknown; with the reduced deck "
+        "With the whole deck, nobody knows which cards were set aside; with the reduced deck "
         "every card in play is known, and a player can work out which numbers are still in "
         "the other hands. The rest of the game is unchanged. A common mistake is to remove "
         "cards at random instead of the highest ones. Example: with three players, the cards "
@@ -167,7 +167,7 @@ bull heads, at least 1 [rule variants.threshold]
     ),
 )
 def tactics_deck(players: int) -> tuple[Card, ...]:
-    """The cards in play with *players* players in the reduced-deck variants: 1 to 10n + 4.
+    """The cards in play with *players* players: 1 to 10n + 4 (rule ``variants.tactics``).
 
     >>> tactics_deck(3)[-1], len(tactics_deck(4)), len(tactics_deck(2))
     (34, 44, 24)
@@ -175,7 +175,7 @@ def tactics_deck(players: int) -> tuple[Card, ...]:
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
         raise RulesError(
             "setup.players",
-            N_("{value!r} players: the game takes 2 to 10 players"),
+            N_("the game takes 2 to 10 players, not {value!r}"),
             value=players,
         )
     return tuple(range(1, 10 * players + _ROW_STARTS + 1))
@@ -202,8 +202,9 @@ def next_drafter(players: Sequence[str], pick: int) -> str:
     "variants.logic",
     title=N_("Logic variant"),
     statement=N_(
-        "The cards of the tactics variant are laid face up and the players take them one at a "
-        "time, in seat order, until each holds ten; the four cards left start the rows."
+        "The cards from 1 to ten times the number of players plus four are laid face up and "
+        "the players take them one at a time, in seat order, until each holds ten; the four "
+        "cards left start the rows."
     ),
     explanation=N_(
         "Nothing is left to the deal: every player builds a hand knowing all the cards, and "
@@ -223,7 +224,7 @@ def next_drafter(players: Sequence[str], pick: int) -> str:
 def draft(
     pool: Iterable[Card], players: Sequence[str], picks: Iterable[tuple[str, Card]]
 ) -> Draft:
-    """Check a whole logic draft and return the hands and the four starting cards.
+    """Check a whole logic draft; return the hands and the four row cards (``variants.logic``).
 
     *pool* is the face-up cards (1 to 10n + 4), *players* the seats, *picks* every pick in
     order as ``(player, card)``.
@@ -273,8 +274,8 @@ def draft(
     if count != expected_picks or len(remaining) != _ROW_STARTS:
         raise MalformedInputError(
             "variants.logic",
-            N_("the draft has {count} picks; {players} players make {expected} picks and "
-               "leave four cards"),
+            N_("a draft for {players} players makes {expected} picks and leaves four cards; "
+               "this one has {count} picks"),
             where=Where(round=1),
             count=count,
             players=len(players),
@@ -295,7 +296,7 @@ def draft(
         "totals over all games decide."
     ),
     explanation=N_(
-        "The tournament removes the luck of the draft: each hand is played once by every "
+        "The tournament evens out the draft: each hand, easy or hard, is played once by every "
         "player, from the same four starting cards, and the player who copes best with all of "
         "them wins. There are as many games as players, each one round of ten turns; the "
         "threshold plays no part. Example: with three players, Ana plays her own hand in the "
@@ -306,7 +307,7 @@ def draft(
 def tournament_hands(
     sheets: Mapping[str, tuple[Card, ...]], players: Sequence[str], game: int
 ) -> dict[str, tuple[Card, ...]]:
-    """The hand each player holds in tournament game *game* (1-based).
+    """The hand each player holds in tournament game *game* (rule ``variants.tournament``).
 
     *sheets* maps each player to the hand drafted in game 1. After each game every sheet moves
     to the left-hand neighbour, the next seat.

@@ -1,0 +1,95 @@
+from __future__ import annotations
+
+import pytest
+
+from take5rules.cards import Card
+from take5rules.engine import play_game
+from take5rules.errors import IllegalMoveError, RulesError, Take5Error
+from take5rules.events import CardDrafted, GameOver, GameStarted, RoundScored, RoundStarted
+from take5rules.players import CardView, CautiousPlayer, DraftView, LowestCardPlayer, RandomPlayer
+from take5rules.turn import RowChoice
+from take5rules.variants import Rules, Variant
+
+
+def _seats(count: int = 3) -> dict[str, object]:
+    kinds = [CautiousPlayer(), LowestCardPlayer(), RandomPlayer(1), RandomPlayer(2),
+             CautiousPlayer()]
+    return {f"p{n}": kinds[n % len(kinds)] for n in range(count)}
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_play_game_runs_every_variant_to_a_game_over(variant: Variant) -> None:
+    events = list(play_game(_seats(4), Rules(variant), seed=3))  # type: ignore[arg-type]
+    assert isinstance(events[0], GameStarted)
+    assert isinstance(events[-1], GameOver)
+
+
+def test_play_game_is_reproducible_from_a_seed() -> None:
+    first = list(play_game(_seats(), seed=42))  # type: ignore[arg-type]
+    second = list(play_game(_seats(), seed=42))  # type: ignore[arg-type]
+    assert first == second
+    assert first != list(play_game(_seats(), seed=43))  # type: ignore[arg-type]
+
+
+def test_logic_variant_drafts_in_seat_order() -> None:
+    events = list(play_game(_seats(3), Rules(Variant.LOGIC), seed=0))  # type: ignore[arg-type]
+    picks = [e for e in events if isinstance(e, CardDrafted) and e.round == 1]
+    assert len(picks) == 30
+    assert [p.player for p in picks[:4]] == ["p0", "p1", "p2", "p0"]
+    start = next(e for e in events if isinstance(e, RoundStarted))
+    drafted = {p.card for p in picks}
+    assert sorted(drafted | {row[0] for row in start.rows}) == list(range(1, 35))
+
+
+def test_tournament_plays_one_game_per_player_with_passed_hands() -> None:
+    events = list(play_game(_seats(3), Rules(Variant.TOURNAMENT), seed=0))  # type: ignore[arg-type]
+    starts = [e for e in events if isinstance(e, RoundStarted)]
+    assert len(starts) == 3
+    assert all(s.rows == starts[0].rows for s in starts)
+    assert starts[1].hands["p1"] == starts[0].hands["p0"]
+    assert len([e for e in events if isinstance(e, CardDrafted)]) == 30
+    scored = [e for e in events if isinstance(e, RoundScored)]
+    assert events[-1] == GameOver(3, scored[-1].totals, events[-1].winners)  # type: ignore[union-attr]
+
+
+def test_game_ends_after_the_round_reaching_the_threshold() -> None:
+    events = list(play_game(_seats(), Rules(threshold=20), seed=5))  # type: ignore[arg-type]
+    scored = [e for e in events if isinstance(e, RoundScored)]
+    assert max(scored[-1].totals.values()) >= 20
+    assert all(max(s.totals.values()) < 20 for s in scored[:-1])
+
+
+class _Cheater:
+    def choose_card(self, view: CardView) -> Card:
+        return 105 if view.turn == 2 else view.hand[0]
+
+    def choose_row(self, choice: RowChoice) -> int:
+        return 7
+
+    def choose_draft(self, view: DraftView) -> Card:
+        return 200
+
+
+def test_an_illegal_card_from_a_player_is_rejected_with_where() -> None:
+    with pytest.raises(Take5Error) as caught:
+        list(play_game({"ana": _Cheater(), "bob": LowestCardPlayer()}, seed=0))
+    assert caught.value.rule in {"cards.deck", "table.low-card"}
+    assert caught.value.where.player == "ana"
+
+
+def test_an_illegal_draft_pick_is_rejected() -> None:
+    with pytest.raises(IllegalMoveError) as caught:
+        list(play_game({"ana": _Cheater(), "bob": LowestCardPlayer()}, Rules(Variant.LOGIC)))
+    assert caught.value.rule == "variants.logic"
+
+
+@pytest.mark.parametrize(("count", "variant"), [(1, Variant.STANDARD), (11, Variant.STANDARD),
+                                                (7, Variant.LOGIC), (6, Variant.TOURNAMENT)])
+def test_play_game_refuses_player_counts(count: int, variant: Variant) -> None:
+    with pytest.raises(RulesError):
+        list(play_game(_seats(count), Rules(variant)))  # type: ignore[arg-type]
+
+
+def test_play_game_refuses_an_object_that_is_not_a_player() -> None:
+    with pytest.raises(RulesError):
+        list(play_game({"ana": object(), "bob": LowestCardPlayer()}))  # type: ignore[dict-item]

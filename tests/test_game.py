@@ -1,0 +1,43 @@
+from __future__ import annotations
+
+import pytest
+
+from take5rules.errors import MalformedInputError
+from take5rules.game import add_penalties, game_over, winners
+
+
+def test_add_penalties_accumulates() -> None:
+    assert add_penalties({"ana": 21, "bob": 3}, {"ana": 11, "bob": 0}) == {"ana": 32, "bob": 3}
+
+
+@pytest.mark.parametrize("bad", [-1, 1.5, "3", True])
+def test_add_penalties_refuses_a_negative_or_non_integer_penalty(bad: object) -> None:
+    with pytest.raises(MalformedInputError) as caught:
+        add_penalties({"ana": 0}, {"ana": bad})  # type: ignore[dict-item]
+    assert caught.value.rule == "game.totals"
+
+
+def test_add_penalties_refuses_other_players() -> None:
+    with pytest.raises(MalformedInputError):
+        add_penalties({"ana": 0}, {"bob": 1})
+
+
+def test_game_over_at_66_or_more_not_only_above() -> None:
+    assert game_over({"ana": 66, "bob": 0})
+    assert game_over({"ana": 90, "bob": 0})
+    assert not game_over({"ana": 65, "bob": 65})
+
+
+def test_game_over_with_an_agreed_threshold() -> None:
+    assert game_over({"ana": 30}, 30)
+    assert not game_over({"ana": 66}, 100)
+
+
+def test_winners_share_the_lowest_total() -> None:
+    assert winners({"ana": 70, "bob": 31, "cyd": 31}) == ("bob", "cyd")
+    assert winners({"ana": 70, "bob": 12, "cyd": 31}) == ("bob",)
+
+
+def test_winners_of_nobody_is_an_error() -> None:
+    with pytest.raises(MalformedInputError):
+        winners({})

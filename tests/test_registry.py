@@ -1,0 +1,64 @@
+"""The registry: every rule has an id, texts, sources, a doctest and tests named after it."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from pathlib import Path
+
+import pytest
+
+from take5rules.errors import MalformedInputError
+from take5rules.registry import AMIGO, DISCREPANCIES, RULE_ORDER, SEEDS, all_rules, get
+
+TESTS = Path(__file__).parent
+RULES = all_rules()
+
+
+def test_all_rules_follow_rule_order() -> None:
+    assert tuple(rule.id for rule in RULES) == RULE_ORDER
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda rule: rule.id)
+def test_rule_lives_in_the_module_its_id_names(rule: object) -> None:
+    module = rule.function.__module__.rsplit(".", 1)[1]  # type: ignore[attr-defined]
+    assert rule.id.split(".")[0] == module  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda rule: rule.id)
+def test_rule_has_texts_sources_and_a_doctest(rule: object) -> None:
+    assert rule.title and rule.statement and rule.explanation  # type: ignore[attr-defined]
+    assert rule.explanation.count("Example") == 1  # type: ignore[attr-defined]
+    assert rule.sources  # type: ignore[attr-defined]
+    for source in rule.sources:  # type: ignore[attr-defined]
+        assert source.document in SEEDS or source.document == AMIGO
+    doc = inspect.getdoc(rule.function) or ""  # type: ignore[attr-defined]
+    assert ">>>" in doc
+    assert f"rule ``{rule.id}``" in doc or rule.id in doc  # type: ignore[attr-defined]
+
+
+def _test_names() -> set[str]:
+    names: set[str] = set()
+    for path in TESTS.glob("test_*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                names.add(node.name)
+    return names
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda rule: rule.id)
+def test_rule_has_tests_named_after_its_function(rule: object) -> None:
+    name = rule.function.__name__  # type: ignore[attr-defined]
+    assert any(test.startswith(f"test_{name}") for test in _test_names()), name
+
+
+def test_get_unknown_rule_is_a_malformed_input_error() -> None:
+    with pytest.raises(MalformedInputError):
+        get("nope")
+
+
+def test_discrepancies_name_real_rules_and_sources() -> None:
+    assert {d.id for d in DISCREPANCIES} >= {"end-threshold", "draft-first-player", "next-card"}
+    for item in DISCREPANCIES:
+        assert item.rule_id in RULE_ORDER
+        assert len(item.claims) >= 2

@@ -1,0 +1,155 @@
+"""The placement rules and every worked example of the sources, one test each."""
+
+from __future__ import annotations
+
+import pytest
+
+from take5rules.errors import IllegalMoveError, MalformedInputError
+from take5rules.table import (
+    Table,
+    ascending_rows,
+    least_difference_row,
+    low_card,
+    place_card,
+    sixth_card,
+)
+from take5rules.turn import resolve_turn
+
+
+def test_ascending_rows_excludes_rows_ending_higher() -> None:
+    table = Table.of([[12], [37], [43], [58]])
+    assert ascending_rows(table, 44) == (0, 1, 2)
+    assert ascending_rows(table, 11) == ()
+    assert ascending_rows(table, 104) == (0, 1, 2, 3)
+
+
+def test_least_difference_row_picks_the_closest_lower_last_card() -> None:
+    # The Italian source's example: a 23 facing rows ending 12 and 20 goes after the 20.
+    table = Table.of([[12], [20], [43], [58]])
+    assert least_difference_row(table, 23) == 1
+    assert least_difference_row(table, 11) is None
+
+
+def test_sixth_card_takes_the_five_and_starts_the_row() -> None:
+    table = Table.of([[12], [51, 55, 61, 68, 73], [80], [96]])
+    placement = sixth_card(table, 1, 74)
+    assert placement.rule == "table.sixth-card"
+    assert placement.taken == (51, 55, 61, 68, 73)
+    assert placement.bull_heads == 11
+    assert placement.table.rows == ((12,), (74,), (80,), (96,))
+
+
+def test_sixth_card_on_a_row_of_four_just_places() -> None:
+    placement = sixth_card(Table.of([[12], [51, 55, 61, 68], [80], [96]]), 1, 74)
+    assert placement.taken == ()
+    assert placement.table.rows[1] == (51, 55, 61, 68, 74)
+
+
+def test_low_card_takes_the_chosen_row() -> None:
+    placement = low_card(Table.of([[3, 12], [24], [58, 61, 70], [96]]), 2, 3)
+    assert placement.taken == (96,)
+    assert placement.table.rows == ((3, 12), (24,), (58, 61, 70), (2,))
+
+
+def test_low_card_refuses_a_card_that_fits() -> None:
+    with pytest.raises(IllegalMoveError) as caught:
+        low_card(Table.of([[3, 12], [24], [58, 61, 70], [96]]), 17, 0)
+    assert caught.value.rule == "table.low-card"
+
+
+@pytest.mark.parametrize("choice", [-1, 4, "1", None, True])
+def test_low_card_refuses_a_row_out_of_range(choice: object) -> None:
+    with pytest.raises(IllegalMoveError):
+        low_card(Table.of([[3, 12], [24], [58, 61, 70], [96]]), 2, choice)  # type: ignore[arg-type]
+
+
+def test_place_card_needs_a_choice_for_a_low_card() -> None:
+    with pytest.raises(IllegalMoveError, match="must choose a row"):
+        place_card(Table.of([[12], [37], [43], [58]]), 2)
+
+
+def test_place_card_ignores_a_choice_when_not_needed() -> None:
+    placement = place_card(Table.of([[12], [37], [43], [58]]), 44, choice=0)
+    assert placement.row == 2
+    assert placement.taken == ()
+
+
+# --- the worked examples ------------------------------------------------------------------------
+
+
+def test_example_founding_texts_turn_4_17_90_93() -> None:
+    """000 «Jouer sa carte»: 4 after the 3, 17 after the 4, 90 after the 58, 93 after the 90."""
+    result = resolve_turn(Table.of([[3], [24], [58], [96]]), {"a": 4, "b": 17, "c": 90, "d": 93})
+    assert [(player, p.row) for player, p in result.placements] == [
+        ("a", 0), ("b", 0), ("c", 2), ("d", 2)
+    ]
+    assert result.table.rows == ((3, 4, 17), (24,), (58, 90, 93), (96,))
+    assert result.taken() == {}
+
+
+def test_example_founding_texts_low_2_takes_the_row_of_96() -> None:
+    """000 «Jouer une carte basse»: the 2 is lower than every row; its player takes the 96."""
+    result = resolve_turn(Table.of([[3, 12], [24], [58, 61, 70], [96]]), {"bob": 2},
+                          lambda choice: 3)
+    assert result.taken() == {"bob": (96,)}
+    assert result.table.rows == ((3, 12), (24,), (58, 61, 70), (2,))
+
+
+def test_example_founding_texts_74_would_be_sixth_after_73() -> None:
+    """000 «Prendre 5»: the 74 belongs after the 73 in the second row, as its sixth card."""
+    placement = place_card(Table.of([[12], [51, 55, 61, 68, 73], [80], [96]]), 74)
+    assert placement.rule == "table.sixth-card"
+    assert placement.row == 1
+    assert placement.taken == (51, 55, 61, 68, 73)
+    assert placement.table.rows[1] == (74,)
+
+
+def test_example_publisher_14_15_44_61() -> None:
+    """The booklet: rows ending 12, 37, 43, 58; plays 14, 15, 44, 61."""
+    result = resolve_turn(Table.of([[12], [37], [43], [58]]),
+                          {"p1": 61, "p2": 15, "p3": 14, "p4": 44})
+    assert result.table.rows == ((12, 14, 15), (37,), (43, 44), (58, 61))
+    assert result.taken() == {}
+
+
+def test_example_publisher_45_must_go_sixth_on_the_fourth_row() -> None:
+    """The booklet's example 1: the 45 would rather go on row 3 but rule 2 sends it to row 4."""
+    table = Table.of([[8], [21, 27], [33, 35], [39, 40, 41, 42, 44]])
+    placement = place_card(table, 45)
+    assert placement.row == 3
+    assert placement.rule == "table.sixth-card"
+    assert placement.taken == (39, 40, 41, 42, 44)
+
+
+def test_example_publisher_29_takes_row_1_so_62_goes_sixth() -> None:
+    """The booklet's example 2: 29 takes row 1, so 62 is now sixth on the full fourth row."""
+    table = Table.of([[60], [33, 36], [40], [50, 52, 54, 56, 58]])
+    alone = place_card(table, 62)
+    assert (alone.row, alone.taken) == (0, ())  # the placement player 1 counted on
+    result = resolve_turn(table, {"player 1": 62, "player 2": 29}, lambda choice: 0)
+    assert result.taken() == {"player 2": (60,), "player 1": (50, 52, 54, 56, 58)}
+    assert result.table.rows == ((29,), (33, 36), (40,), (62,))
+
+
+# --- building tables ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rows", "rule"),
+    [
+        ([[3], [24], [58]], "setup.deal"),
+        ([[3], [24], [58], [96], [100]], "setup.deal"),
+        ([[3], [24], [], [96]], "table.low-card"),
+        ([[3, 2], [24], [58], [96]], "table.ascending"),
+        ([[1, 2, 3, 4, 5, 6], [24], [58], [96]], "table.sixth-card"),
+        ([[3], [3], [58], [96]], "cards.deck"),
+        ([[0], [24], [58], [96]], "cards.deck"),
+        ([[3], [24], [58], [105]], "cards.deck"),
+        ("rows", "setup.deal"),
+        ([[3], [24], [58], 96], "cards.deck"),
+    ],
+)
+def test_table_of_rejects_bad_rows_naming_the_rule(rows: object, rule: str) -> None:
+    with pytest.raises(MalformedInputError) as caught:
+        Table.of(rows)  # type: ignore[arg-type]
+    assert caught.value.rule == rule
