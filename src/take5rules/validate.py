@@ -1,0 +1,826 @@
+"""Checking game logs: replay a take5-log with the rule functions and report every violation.
+
+:func:`validate` takes a parsed take5-log (see :mod:`take5rules.log`), checks its shape with the
+JSON Schema, then replays it round by round with the rule functions themselves: the seats
+(:func:`~take5rules.setup.check_players`), the deal or the draft
+(:func:`~take5rules.variants.draft`), each turn (:func:`~take5rules.round.play_turn`, which
+reveals and places the cards), the scores (:func:`~take5rules.round.round_penalties`,
+:func:`~take5rules.game.add_penalties`), the end (:func:`~take5rules.game.game_over`) and the
+winners. Every claim the log makes is compared with what the rules give; absent claims are
+computed. Each violation names the rule id it breaks, where (round, turn, player, card) and the
+JSON path in the log.
+
+A round's replay stops at its first illegal play (the state is then unknown), but later rounds
+are still checked on their own deal; claims and totals are checked wherever they can be.
+
+>>> from take5rules.engine import play_game
+>>> from take5rules.log import log_from_events
+>>> from take5rules.players import CautiousPlayer, LowestCardPlayer
+>>> log = log_from_events(play_game({"ana": CautiousPlayer(), "bob": LowestCardPlayer()}, seed=3))
+>>> report = validate(log)
+>>> report.valid, report.complete
+(True, True)
+>>> log["rounds"][0]["turns"][1]["plays"]["ana"] = log["rounds"][0]["turns"][0]["plays"]["ana"]
+>>> first = validate(log).violations[0]
+>>> first.rule, first.path
+('turn.reveal', '$.rounds[0].turns[1].plays.ana')
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import click
+
+from ._text import N_, Nn_
+from .cards import Card, cards
+from .errors import IllegalMoveError, Take5Error, Where
+from .events import CardPlaced, Event, LowCardTaken, RowTaken, SixthCardTaken
+from .game import add_penalties, game_over, winners
+from .i18n import (
+    LANGUAGES,
+    default_language,
+    error_message,
+    explain,
+    label,
+    resolve_language,
+    translator,
+)
+from .log import LogError, check_format, check_loggable, load
+from .registry import RULE_ORDER
+from .round import RoundState, play_turn, round_penalties
+from .setup import HAND_SIZE, ROWS, cards_in_play, check_players
+from .table import Table, ascending_rows, place_card
+from .turn import RowChoice
+from .variants import DEFAULT_THRESHOLD, Rules, Variant, agreed_threshold, draft
+
+__all__ = ["Report", "Violation", "load", "validate", "validate_command", "validate_files"]
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One rule a log breaks: the error (rule id, where, message) and its JSON path in the log."""
+
+    error: Take5Error
+    path: str
+
+    @property
+    def rule(self) -> str:
+        """The id of the rule broken."""
+        return self.error.rule
+
+    @property
+    def where(self) -> Where:
+        """Where in the game: round, turn, player and card, as far as they apply."""
+        return self.error.where
+
+    def message(self, language: str = "en") -> str:
+        """The violation in *language*: where, what the log says against the rules, the rule id."""
+        return error_message(self.error, language)
+
+    def statement(self, language: str = "en") -> str:
+        """The statement of the rule broken, in *language*."""
+        return explain(self.rule, language).statement
+
+    def to_json(self, language: str = "en") -> dict[str, Any]:
+        """A JSON-ready description of the violation."""
+        return {
+            "rule": self.rule,
+            "where": self.where.parts(),
+            "path": self.path,
+            "message": self.message(language),
+            "statement": self.statement(language),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """The outcome of checking a log.
+
+    ``violations`` in the order found; ``complete`` says whether the log records a finished
+    game; ``rounds`` the rounds recorded; ``rules`` the rule ids the check exercised, in rulebook
+    order; ``totals`` each player's total after the last whole round and ``winners`` the
+    winners of a finished game, when the replay could compute them.
+    """
+
+    violations: tuple[Violation, ...]
+    complete: bool
+    rounds: int
+    rules: tuple[str, ...]
+    totals: Mapping[str, int] | None = None
+    winners: tuple[str, ...] | None = None
+
+    @property
+    def valid(self) -> bool:
+        """Whether the log breaks no rule."""
+        return not self.violations
+
+    @property
+    def incomplete(self) -> bool:
+        """Whether the log stops before the game is over (a game in progress)."""
+        return not self.complete
+
+    def to_json(self, language: str = "en") -> dict[str, Any]:
+        """A JSON-ready description of the report."""
+        return {
+            "valid": self.valid,
+            "complete": self.complete,
+            "rounds": self.rounds,
+            "totals": dict(self.totals) if self.totals is not None else None,
+            "winners": list(self.winners) if self.winners is not None else None,
+            "violations": [violation.to_json(language) for violation in self.violations],
+            "rules": list(self.rules),
+        }
+
+
+def _key(name: str) -> str:
+    if name.isidentifier():
+        return f".{name}"
+    escaped = name.replace("\\", "\\\\").replace("'", "\\'")
+    return f"['{escaped}']"
+
+
+def _text(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _locate(value: Card, rows: Sequence[Sequence[object]]) -> tuple[int, int] | None:
+    for index, row in enumerate(rows):
+        for position, item in enumerate(row):
+            if item == value:
+                return index, position
+    return None
+
+
+def _relocated(error: Take5Error, where: Where) -> Take5Error:
+    """The same error, said to happen at *where* (the draft names round 1 for every round)."""
+    moved = type(error).__new__(type(error))
+    moved.__dict__.update(error.__dict__)
+    moved.where = where
+    moved.args = (str(moved),)
+    return moved
+
+
+def _placements(events: Sequence[Event]) -> list[CardPlaced | RowTaken]:
+    return [event for event in events if isinstance(event, CardPlaced | RowTaken)]
+
+
+def _placement_rule(event: CardPlaced | RowTaken) -> str:
+    if isinstance(event, SixthCardTaken):
+        return "table.sixth-card"
+    if isinstance(event, LowCardTaken):
+        return "table.low-card"
+    return "table.least-difference"
+
+
+class _Takes:
+    """Answers the low-card choices of one turn from the log's ``takes``, noting who was asked."""
+
+    def __init__(self, takes: Mapping[str, Any]) -> None:
+        self.takes = takes
+        self.asked: set[str] = set()
+
+    def __call__(self, choice: RowChoice) -> int:
+        self.asked.add(choice.player)
+        if choice.player not in self.takes:
+            raise IllegalMoveError(
+                "table.low-card",
+                N_("card {value} is lower than the last card of every row, and 'takes' gives "
+                   "no row for {player!r}; its player must choose a row to take"),
+                where=Where(choice.round, choice.turn, choice.player, choice.card),
+                value=choice.card, player=choice.player,
+            )
+        chosen: int = self.takes[choice.player]
+        return chosen
+
+
+class _Checker:
+    """The state of one check: the violations found and the rules exercised."""
+
+    def __init__(self, document: Mapping[str, Any]) -> None:
+        self.document = document
+        self.violations: list[Violation] = []
+        self.used: set[str] = set()
+
+    def use(self, *rules: str) -> None:
+        self.used.update(rules)
+
+    def fail(self, error: Take5Error, path: str) -> None:
+        self.used.add(error.rule)
+        self.violations.append(Violation(error, path))
+
+    def report(
+        self,
+        complete: bool,
+        rounds: int,
+        totals: Mapping[str, int] | None = None,
+        won: tuple[str, ...] | None = None,
+    ) -> Report:
+        return Report(
+            tuple(self.violations),
+            complete and not self.violations,
+            rounds,
+            tuple(rule for rule in RULE_ORDER if rule in self.used),
+            totals,
+            won,
+        )
+
+    # The seats and the rules.
+
+    def header(self) -> tuple[Rules, tuple[str, ...]] | None:
+        document = self.document
+        try:
+            variant = Variant.parse(document["variant"])
+        except Take5Error as error:
+            self.fail(error, "$.variant")
+            return None
+        self.use("variants.threshold")
+        try:
+            threshold = agreed_threshold(document.get("threshold", DEFAULT_THRESHOLD))
+        except Take5Error as error:
+            self.fail(error, "$.threshold")
+            return None
+        rules = Rules(variant, threshold)
+        try:
+            check_loggable(rules)
+        except Take5Error as error:
+            self.fail(error, "$.variant")
+            return None
+        self.use("setup.players")
+        try:
+            players = check_players(document["players"], rules)
+        except Take5Error as error:
+            self.fail(error, "$.players")
+            return None
+        return rules, players
+
+    # The deal or the draft.
+
+    def setup(
+        self, rules: Rules, players: tuple[str, ...], number: int, entry: Mapping[str, Any],
+        path: str,
+    ) -> RoundState | None:
+        self.use("setup.deal", "cards.deck")
+        rows = entry["rows"]
+        where = Where(number)
+        if len(rows) != ROWS:
+            self.fail(IllegalMoveError(
+                "setup.deal",
+                N_("the round starts with {count} rows; the deal lays out four cards, one for "
+                   "each row"),
+                where=where, count=len(rows),
+            ), f"{path}.rows")
+            return None
+        broken = False
+        for index, row in enumerate(rows):
+            if len(row) != 1:
+                self.fail(IllegalMoveError(
+                    "setup.deal",
+                    N_("row {row} starts the round with {count} cards; each row starts with one "
+                       "card"),
+                    where=where, row=index + 1, count=len(row),
+                ), f"{path}.rows[{index}]")
+                broken = True
+        if broken:
+            return None
+        starters = [row[0] for row in rows]
+        hands = entry["hands"]
+        if set(hands) != set(players):
+            self.fail(IllegalMoveError(
+                "setup.deal",
+                N_("the hands are those of {says}; the deal gives a hand to each player: "
+                   "{rules}"),
+                where=where, says=_text(list(hands)), rules=_text(list(players)),
+            ), f"{path}.hands")
+            return None
+        if rules.drafted:
+            dealt = self.drafted(rules, players, number, entry, starters, path)
+        else:
+            if "draft" in entry:
+                self.fail(IllegalMoveError(
+                    "variants.logic",
+                    N_("the round records a draft, but only the logic variant drafts the "
+                       "hands"),
+                    where=where,
+                ), f"{path}.draft")
+            dealt = self.dealt(rules, players, number, hands, starters, path)
+        if dealt is None:
+            return None
+        hands_now, starters = dealt
+        return RoundState.start(number, Table.start(starters), hands_now)
+
+    def dealt(
+        self, rules: Rules, players: tuple[str, ...], number: int, hands: Mapping[str, Any],
+        starters: list[Any], path: str,
+    ) -> tuple[dict[str, tuple[Card, ...]], list[Card]] | None:
+        broken = False
+        checked: dict[str, tuple[Card, ...]] = {}
+        so_far: list[Card] = []
+        for player in players:
+            here = Where(number, player=player)
+            hand_path = f"{path}.hands{_key(player)}"
+            try:
+                hand = cards(hands[player], here)
+                cards([*so_far, *hand], here)
+            except Take5Error as error:
+                self.fail(error, hand_path)
+                broken = True
+                continue
+            so_far.extend(hand)
+            if len(hand) != HAND_SIZE:
+                self.fail(IllegalMoveError(
+                    "setup.deal",
+                    N_("the hand of {player!r} holds {count} cards; the deal gives each player "
+                       "ten"),
+                    where=here, player=player, count=len(hand),
+                ), hand_path)
+                broken = True
+            checked[player] = hand
+        for index, value in enumerate(starters):
+            try:
+                cards([*so_far, value], Where(number))
+            except Take5Error as error:
+                self.fail(error, f"{path}.rows[{index}]")
+                return None
+            so_far.append(value)
+        if broken:
+            return None
+        in_play = cards_in_play(rules, len(players))
+        if rules.reduced_deck:
+            self.use("variants.tactics")
+            highest = in_play[-1]
+            playable = set(in_play)
+            outside = [value for value in so_far if value not in playable]
+            for value in outside:
+                holder = next((p for p in players if value in checked[p]), None)
+                self.fail(IllegalMoveError(
+                    "variants.tactics",
+                    N_("card {value} is not in play: with {count} players the {variant} "
+                       "variant uses only the cards 1 to {highest}"),
+                    where=Where(number, player=holder, card=value),
+                    value=value, count=len(players), variant=rules.variant.value,
+                    highest=highest,
+                ), f"{path}.hands{_key(holder)}" if holder else f"{path}.rows")
+            missing = sorted(playable - set(so_far))
+            if missing and not outside:
+                self.fail(IllegalMoveError(
+                    "variants.tactics",
+                    N_("the cards {cards} are in play but not dealt: with {count} players all "
+                       "the cards 1 to {highest} are dealt"),
+                    where=Where(number), cards=_text(missing), count=len(players),
+                    highest=highest,
+                ), f"{path}.hands")
+            if outside or missing:
+                return None
+        return checked, [int(value) for value in starters]
+
+    def drafted(
+        self, rules: Rules, players: tuple[str, ...], number: int, entry: Mapping[str, Any],
+        starters: list[Any], path: str,
+    ) -> tuple[dict[str, tuple[Card, ...]], list[Card]] | None:
+        self.use("variants.logic", "variants.tactics")
+        where = Where(number)
+        picks = entry.get("draft")
+        if picks is None:
+            self.fail(IllegalMoveError(
+                "variants.logic",
+                N_("the logic variant drafts the hands, and the round records no draft"),
+                where=where,
+            ), path)
+            return None
+        try:
+            result = draft(cards_in_play(rules, len(players)), players,
+                           [(player, value) for player, value in picks])
+        except Take5Error as error:
+            moved = _relocated(error, Where(number, None, error.where.player, error.where.card))
+            self.fail(moved, f"{path}.draft")
+            return None
+        broken = False
+        hands = entry["hands"]
+        for player in players:
+            if Counter(hands[player]) != Counter(result.hands[player]):
+                self.fail(IllegalMoveError(
+                    "variants.logic",
+                    N_("the hand of {player!r} is {says}, but the draft gives {rules}"),
+                    where=Where(number, player=player), player=player,
+                    says=_text(hands[player]), rules=_text(sorted(result.hands[player])),
+                ), f"{path}.hands{_key(player)}")
+                broken = True
+        if Counter(starters) != Counter(result.rows):
+            self.fail(IllegalMoveError(
+                "variants.logic",
+                N_("the rows start with {says}, but the draft leaves {rules}"),
+                where=where, says=_text(starters), rules=_text(list(result.rows)),
+            ), f"{path}.rows")
+            broken = True
+        if broken:
+            return None
+        return dict(result.hands), [int(value) for value in starters]
+
+    # The turns.
+
+    def replay(
+        self, state: RoundState, turns: Sequence[Mapping[str, Any]], path: str
+    ) -> RoundState | None:
+        players = state.players
+        number = state.number
+        for index, turn in enumerate(turns):
+            turn_path = f"{path}.turns[{index}]"
+            takes: Mapping[str, Any] = turn.get("takes", {})
+            choose = _Takes(takes)
+            before = state
+            self.use("round.end", "turn.reveal")
+            try:
+                state, events = play_turn(state, turn["plays"], choose)
+            except Take5Error as error:
+                self.fail(error, self.turn_path(error, turn_path))
+                return None
+            self.use("turn.order", "table.ascending")
+            placements = _placements(events)
+            for event in placements:
+                self.use(_placement_rule(event))
+            where = Where(number, index + 1)
+            for player in takes:
+                if player in choose.asked:
+                    continue
+                if player not in players:
+                    self.fail(IllegalMoveError(
+                        "table.low-card",
+                        N_("'takes' names {player!r}, who is not a player of this game"),
+                        where=where, player=player,
+                    ), f"{turn_path}.takes{_key(player)}")
+                    continue
+                placed = next(event for event in placements if event.player == player)
+                self.fail(IllegalMoveError(
+                    "table.low-card",
+                    N_("'takes' gives {player!r} the row of index {choice!r}, but their card "
+                       "{value} is not a low card: it goes on the row of index {index}; only the "
+                       "player of a low card chooses a row"),
+                    where=Where(number, index + 1, player, placed.card), player=player,
+                    choice=takes[player], value=placed.card, index=placed.row,
+                ), f"{turn_path}.takes{_key(player)}")
+            if "rows_after" in turn:
+                self.rows_claim(turn, before.table, state.table, placements, where,
+                                f"{turn_path}.rows_after")
+            if "taken" in turn:
+                self.taken_claim(turn["taken"], players, placements, where,
+                                 f"{turn_path}.taken")
+        return state
+
+    @staticmethod
+    def turn_path(error: Take5Error, turn_path: str) -> str:
+        player = error.where.player
+        if error.rule == "table.low-card":
+            return f"{turn_path}.takes" + (_key(player) if player is not None else "")
+        if error.rule == "round.end":
+            return turn_path
+        return f"{turn_path}.plays" + (_key(player) if player is not None else "")
+
+    def rows_claim(
+        self, turn: Mapping[str, Any], before: Table, after: Table,
+        placements: Sequence[CardPlaced | RowTaken], where: Where, path: str,
+    ) -> None:
+        claimed = turn["rows_after"]
+        actual = after.to_json()
+        if claimed == actual:
+            return
+        params = {"says": _text(claimed), "rules": _text(actual)}
+        if claimed == self.seat_order(before, turn):
+            self.fail(IllegalMoveError(
+                "turn.order",
+                N_("the log says the rows are {says} after the turn, as if the cards were "
+                   "placed in seat order; placed from the lowest to the highest they are "
+                   "{rules}"),
+                where=where, **params,
+            ), path)
+            return
+        rule, player, value = self.blame(claimed, actual, before, placements)
+        self.fail(IllegalMoveError(
+            rule,
+            N_("the log says the rows are {says} after the turn; the rules give {rules}"),
+            where=Where(where.round, where.turn, player, value), **params,
+        ), path)
+
+    @staticmethod
+    def seat_order(before: Table, turn: Mapping[str, Any]) -> list[list[Card]] | None:
+        """The rows if the turn's cards were placed in the log's seat order (a common mistake)."""
+        table = before
+        takes = turn.get("takes", {})
+        try:
+            for player, value in turn["plays"].items():
+                table = place_card(table, value, takes.get(player)).table
+        except Take5Error:
+            return None
+        return table.to_json()
+
+    @staticmethod
+    def blame(
+        claimed: Sequence[Sequence[object]], actual: Sequence[Sequence[Card]], before: Table,
+        placements: Sequence[CardPlaced | RowTaken],
+    ) -> tuple[str, str | None, Card | None]:
+        """The rule, player and card behind the first difference between two tables."""
+        table = before
+        for event in placements:
+            here = _locate(event.card, actual)
+            there = _locate(event.card, claimed)
+            if here is None and there is not None:
+                # Taken later in the turn: the placement that took it is to blame.
+                table = Table(event.rows)
+                continue
+            if here != there:
+                rule = _placement_rule(event)
+                if there is not None and isinstance(event, CardPlaced):
+                    row, position = there
+                    if position > 0 and row not in ascending_rows(table, event.card):
+                        rule = "table.ascending"
+                    elif position == 0:
+                        full = row < len(table.rows) and len(table.rows[row]) >= 5
+                        rule = "table.sixth-card" if full else "table.low-card"
+                elif there is not None and isinstance(event, SixthCardTaken) \
+                        and there[0] != event.row:
+                    rule = "table.least-difference"
+                return rule, event.player, event.card
+            table = Table(event.rows)
+        for event in placements:
+            if isinstance(event, RowTaken) and any(
+                _locate(value, claimed) is not None for value in event.taken
+            ):
+                return _placement_rule(event), event.player, event.card
+        return "table.ascending", None, None
+
+    def taken_claim(
+        self, claimed: Mapping[str, Any], players: Sequence[str],
+        placements: Sequence[CardPlaced | RowTaken], where: Where, path: str,
+    ) -> None:
+        actual: dict[str, list[Card]] = {}
+        for event in placements:
+            if isinstance(event, RowTaken):
+                actual.setdefault(event.player, []).extend(event.taken)
+        for player in claimed:
+            if player not in players:
+                self.fail(IllegalMoveError(
+                    "turn.reveal",
+                    N_("'taken' names {player!r}, who is not a player of this game"),
+                    where=where, player=player,
+                ), f"{path}{_key(player)}")
+        for player in players:
+            says = sorted(claimed.get(player, []))
+            rules = sorted(actual.get(player, []))
+            if says == rules:
+                continue
+            event = next(event for event in placements if event.player == player)
+            self.fail(IllegalMoveError(
+                _placement_rule(event),
+                N_("the log says {player!r} took {says} this turn; the rules give {rules}"),
+                where=Where(where.round, where.turn, player, event.card), player=player,
+                says=_text(claimed.get(player, [])), rules=_text(actual.get(player, [])),
+            ), f"{path}{_key(player)}")
+
+    # The scores.
+
+    def penalties_claim(
+        self, claimed: Mapping[str, Any], penalties: Mapping[str, int], number: int, path: str
+    ) -> None:
+        players = list(penalties)
+        if set(claimed) != set(players):
+            self.fail(IllegalMoveError(
+                "round.score",
+                N_("the penalties name {says}; the players are {rules}"),
+                where=Where(number), says=_text(list(claimed)), rules=_text(players),
+            ), path)
+        for player in players:
+            if player in claimed and claimed[player] != penalties[player]:
+                self.fail(IllegalMoveError(
+                    "round.score",
+                    N_("the log says {player!r} scores {says} this round; the bull heads "
+                       "taken make {rules}"),
+                    where=Where(number, player=player), player=player,
+                    says=_text(claimed[player]), rules=penalties[player],
+                ), f"{path}{_key(player)}")
+
+    def totals_claim(self, claimed: Mapping[str, Any], totals: Mapping[str, int]) -> None:
+        self.use("game.totals")
+        players = list(totals)
+        if set(claimed) != set(players):
+            self.fail(IllegalMoveError(
+                "game.totals",
+                N_("the totals name {says}; the players are {rules}"),
+                says=_text(list(claimed)), rules=_text(players),
+            ), "$.totals")
+        for player in players:
+            if player in claimed and claimed[player] != totals[player]:
+                self.fail(IllegalMoveError(
+                    "game.totals",
+                    N_("the log says {player!r} has {says} points in all; the rounds add up "
+                       "to {rules}"),
+                    where=Where(player=player), player=player,
+                    says=_text(claimed[player]), rules=totals[player],
+                ), f"$.totals{_key(player)}")
+
+    # The whole log.
+
+    def run(self) -> Report:
+        header = self.header()
+        rounds = self.document["rounds"]
+        if header is None:
+            return self.report(False, len(rounds))
+        rules, players = header
+        totals: dict[str, int] | None = dict.fromkeys(players, 0)
+        ended: int | None = None
+        for index, entry in enumerate(rounds):
+            number = index + 1
+            path = f"$.rounds[{index}]"
+            if ended is not None:
+                self.fail(IllegalMoveError(
+                    "game.end",
+                    N_("the game ended after round {ended}, when a total reached {threshold}; "
+                       "no round follows the end of the game"),
+                    where=Where(number), ended=ended, threshold=rules.threshold,
+                ), path)
+                break
+            turns = entry["turns"]
+            last = index == len(rounds) - 1
+            if len(turns) < HAND_SIZE and not last:
+                self.use("round.end")
+                self.fail(IllegalMoveError(
+                    "round.end",
+                    N_("the round has {count} turns, but another round follows; a round ends "
+                       "only after ten turns"),
+                    where=Where(number), count=len(turns),
+                ), f"{path}.turns")
+            start = self.setup(rules, players, number, entry, path)
+            state = self.replay(start, turns, path) if start is not None else None
+            if state is None or len(turns) < HAND_SIZE:
+                if state is not None and "penalties" in entry:
+                    self.fail(IllegalMoveError(
+                        "round.score",
+                        N_("the log claims penalties for the round, which is not over: a round "
+                           "is scored after its ten turns"),
+                        where=Where(number),
+                    ), f"{path}.penalties")
+                if state is None or not last:
+                    totals = None
+                continue
+            self.use("round.score", "cards.bull-heads")
+            penalties = round_penalties(state.piles)
+            if "penalties" in entry:
+                self.penalties_claim(entry["penalties"], penalties, number, f"{path}.penalties")
+            if totals is not None:
+                self.use("game.totals", "game.end")
+                totals = add_penalties(totals, penalties)
+                if game_over(totals, rules.threshold):
+                    ended = number
+        return self.finish(rules, totals, ended, len(rounds))
+
+    def finish(
+        self, rules: Rules, totals: dict[str, int] | None, ended: int | None, rounds: int
+    ) -> Report:
+        document = self.document
+        if totals is None:
+            return self.report(False, rounds)
+        if "totals" in document:
+            self.totals_claim(document["totals"], totals)
+        won = winners(totals) if ended is not None else None
+        if "winners" in document:
+            self.use("game.winners")
+            claimed = document["winners"]
+            if won is None:
+                self.fail(IllegalMoveError(
+                    "game.winners",
+                    N_("the log names winners, but the game is not over: no total has reached "
+                       "{threshold} at the end of a round"),
+                    threshold=rules.threshold,
+                ), "$.winners")
+            elif sorted(claimed) != sorted(won):
+                self.fail(IllegalMoveError(
+                    "game.winners",
+                    N_("the log says the winners are {says}; the lowest total, {total}, is "
+                       "that of {rules}"),
+                    says=_text(claimed), total=totals[won[0]], rules=_text(list(won)),
+                ), "$.winners")
+        elif won is not None:
+            self.use("game.winners")
+        return self.report(ended is not None, rounds, totals, won)
+
+
+def validate(log: object) -> Report:
+    """Check the take5-log *log* (parsed JSON) against every rule and return a :class:`Report`.
+
+    Raises :class:`~take5rules.log.LogError` when *log* is not a take5-log at all (not an
+    object, another format or version, or a shape its JSON Schema rejects).
+
+    >>> report = validate({"format": "take5-log", "version": 1, "variant": "standard",
+    ...                    "players": ["ana"], "rounds": []})
+    >>> report.valid, [(v.rule, v.path) for v in report.violations]
+    (False, [('setup.players', '$.players')])
+    >>> validate({"format": "take5-log", "version": 1, "variant": "logic",
+    ...           "players": ["ana", "bob"], "rounds": []}).incomplete
+    True
+    """
+    document = check_format(log)
+    return _Checker(document).run()
+
+
+# The command line.
+
+_VALID = N_("{file}: valid, a finished game")
+_IN_PROGRESS = N_("{file}: valid, a game in progress (incomplete)")
+_VIOLATIONS = Nn_("{file}: {count} violation", "{file}: {count} violations")
+_AT = N_("at {path}")
+
+
+def _language(value: str | None) -> str:
+    if value is None:
+        return default_language()
+    language, notice = resolve_language(value)
+    if notice:
+        click.echo(notice, err=True)
+    return language
+
+
+def validate_files(names: Sequence[str]) -> Iterator[tuple[str, Report | LogError]]:
+    """Load and check each file of *names* (``-`` is standard input): its report, or the error."""
+    for name in names:
+        try:
+            yield name, validate(load(name))
+        except LogError as error:
+            yield name, error
+
+
+@contextmanager
+def _progress(total: int) -> Iterator[Any]:
+    """A transient progress bar on a terminal's stderr for long runs; nothing when piped."""
+    from rich.console import Console
+    from rich.progress import Progress
+
+    console = Console(stderr=True)
+    if total < 2 or not console.is_terminal:
+        yield None
+        return
+    with Progress(console=console, transient=True, redirect_stdout=False,
+                  redirect_stderr=False) as progress:
+        yield progress
+
+
+def _text_report(name: str, outcome: Report | LogError, language: str) -> list[str]:
+    tr = translator(language)
+    if isinstance(outcome, LogError):
+        return [f"{name}: {error_message(outcome, language)}"]
+    if outcome.valid:
+        return [tr.gettext(_VALID if outcome.complete else _IN_PROGRESS).format(file=name)]
+    lines = [tr.ngettext(_VIOLATIONS, len(outcome.violations)).format(
+        file=name, count=tr.number(len(outcome.violations)))]
+    for violation in outcome.violations:
+        lines.append(f"{name}: {violation.message(language)}")
+        lines.append("  " + tr.gettext(_AT).format(path=violation.path))
+        lines.append(f"  {label('rule', language)} {violation.rule}: "
+                     f"{violation.statement(language)}")
+    return lines
+
+
+@click.command("validate")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.option("--json", "as_json", is_flag=True, help="Print a machine-readable report (JSON).")
+@click.option("--lang", "lang", metavar="LANG", default=None,
+              help=f"Language of the text: {', '.join(LANGUAGES)} (default: from LC_ALL/LANG).")
+def validate_command(files: tuple[str, ...], as_json: bool, lang: str | None) -> None:
+    """Check take5-log game logs (FILE, or - for stdin) against every rule.
+
+    Exit status 0 when every file is valid, 1 when any breaks a rule, 2 when a file cannot be
+    read or is not a take5-log.
+    """
+    language = _language(lang)
+    status = 0
+    entries: list[dict[str, Any]] = []
+    lines: list[tuple[str, bool]] = []
+    with _progress(len(files)) as progress:
+        task = progress.add_task("validate", total=len(files)) if progress is not None else None
+        for name, outcome in validate_files(files):
+            if isinstance(outcome, LogError):
+                status = 2
+                entries.append({"file": name, "status": "error",
+                                "error": {**outcome.to_json(),
+                                          "message": error_message(outcome, language)}})
+            else:
+                if not outcome.valid:
+                    status = max(status, 1)
+                entries.append({"file": name,
+                                "status": "valid" if outcome.valid else "invalid",
+                                **outcome.to_json(language)})
+            error = isinstance(outcome, LogError)
+            lines.extend((line, error) for line in _text_report(name, outcome, language))
+            if progress is not None:
+                progress.advance(task)
+    if as_json:
+        click.echo(json.dumps({"status": status, "files": entries}, ensure_ascii=False,
+                              indent=2))
+    else:
+        for line, error in lines:
+            click.echo(line, err=error)
+    sys.exit(status)

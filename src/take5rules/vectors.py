@@ -1,0 +1,1011 @@
+"""Conformance vectors: a language-neutral test suite, generated from our referee and validator.
+
+``take5rules vectors --out DIR`` writes
+
+* ``turns.jsonl``: one referee-protocol case per line, ``{"request", "expected", "rules",
+  "description"}``; the expected reply is :func:`take5rules.referee.answer_line`'s;
+* ``games/valid/*.json`` and ``games/invalid/*.json``: whole-game take5-logs (see
+  :mod:`take5rules.log`), each carrying what :func:`take5rules.validate.validate` says of it in
+  its top-level ``x-expected`` member (an extension member the schema allows and validators
+  ignore): ``valid``, ``complete``, and for an invalid log the ``rule`` its first violation
+  breaks, with ``where`` and ``path``;
+* ``README.md``: how to run the suite from any language.
+
+Every expected result comes from our code; nothing is typed by hand but the requests, the
+games' seeds and the defects. The suite is deterministic: the same version writes the same
+bytes. Together the vectors exercise every rule id of the registry.
+
+The defects (:data:`DEFECTS`) are reusable: each takes a valid log and a *pick* function that
+chooses among the places the defect can go, and returns the broken log and the rule ids its
+first violation may name.
+
+>>> log = game_log((("ana", "cautious"), ("bob", "lowest")), seed=3)
+>>> broken, expected = DEFECTS["card-played-twice"].apply(log, lambda options: options[0])
+>>> sorted(expected)
+['turn.reveal']
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import click
+
+from .engine import play_game
+from .errors import Take5Error
+from .events import CardsRevealed, Event
+from .log import LogWriter, dumps
+from .players import BUILTIN_PLAYERS, Player, RandomPlayer
+from .referee import answer_line, parse_request
+from .registry import RULE_ORDER
+from .table import Table, place_card
+from .turn import resolve_turn
+from .validate import validate
+from .variants import DEFAULT_THRESHOLD, Rules, Variant
+from .variants import tactics_deck as _tactics_deck
+
+__all__ = [
+    "DEFECTS",
+    "GAMES",
+    "TURN_CASES",
+    "Defect",
+    "GameSpec",
+    "TurnCase",
+    "game_log",
+    "suite",
+    "turn_vectors",
+    "vectors_command",
+    "write_suite",
+]
+
+#: Chooses one of several options (the first, for the shipped suite; any, for property tests).
+Pick = Callable[[Sequence[Any]], Any]
+Log = dict[str, Any]
+
+
+# The turns.
+
+
+@dataclass(frozen=True, slots=True)
+class TurnCase:
+    """One referee request: a one-line description, the request, and whether it is a raw line.
+
+    A raw request is a string sent as it is (the "not JSON" case); any other request is sent
+    JSON-encoded on one line.
+    """
+
+    description: str
+    request: object
+    raw: bool = False
+
+
+_PUBLISHER_ROWS = [[12], [37], [43], [58]]
+
+#: The turn cases of ``turns.jsonl``, in order.
+TURN_CASES: tuple[TurnCase, ...] = (
+    TurnCase("ascending: 25 can only go on the one row whose last card is lower, the 20",
+             {"rows": [[50], [60], [70], [20]], "plays": [["ana", 25]]}),
+    TurnCase("ascending: 44 may go after 12, 37 or 43, never after the 58",
+             {"rows": _PUBLISHER_ROWS, "plays": [["ana", 44]]}),
+    TurnCase("least difference: 23 facing rows that end in 12 and 20 goes after the 20",
+             {"rows": [[12], [20], [40], [60]], "plays": [["ana", 23]]}),
+    TurnCase("least difference beats a safer row: 46 is sixth after the 45, not after the 2",
+             {"rows": [[10, 20, 30, 40, 45], [2], [60], [70]], "plays": [["ana", 46]]}),
+    TurnCase("publisher's example: rows end 12, 37, 43, 58; 14 and 15 after the 12, 44 after "
+             "the 43, 61 after the 58",
+             {"rows": _PUBLISHER_ROWS,
+              "plays": [["ana", 44], ["bob", 14], ["cyd", 61], ["dan", 15]]}),
+    TurnCase("the take5-log example: bob's low 5 takes row 0 (the 12), then ana's 14 goes "
+             "after the 5 and cyd's 61 after the 58",
+             {"rows": _PUBLISHER_ROWS, "plays": [["ana", 14], ["bob", 5], ["cyd", 61]],
+              "choices": {"bob": 0}}),
+    TurnCase("sixth card: 74 after 51, 55, 61, 68 and 73 is sixth; its player takes the five "
+             "(11 bull heads) and 74 starts the row",
+             {"rows": [[51, 55, 61, 68, 73], [24], [80], [96]], "plays": [["ana", 74]]}),
+    TurnCase("45 must go sixth on the fourth row, whose last card, 44, is the closest",
+             {"rows": [[12], [37], [47], [28, 33, 38, 41, 44]], "plays": [["ana", 45]]}),
+    TurnCase("29 takes row 0 as a low card, so 62, which would have gone after the 61, must now "
+             "go sixth on the full fourth row",
+             {"rows": [[45, 61], [70], [80], [40, 48, 50, 55, 58]],
+              "plays": [["ana", 62], ["bob", 29]], "choices": {"bob": 0}}),
+    TurnCase("founding texts: 4 goes after the 3, 17 after the 4, 90 after the 58 (not on the "
+             "96 row) and 93 after the 90",
+             {"rows": [[3], [24], [58], [96]],
+              "plays": [["ana", 93], ["bob", 4], ["cyd", 90], ["dan", 17]]}),
+    TurnCase("founding texts: the low 2 takes the row holding only 96; 17 goes after the 12",
+             {"rows": [[3, 12], [24], [58, 61, 70], [96]],
+              "plays": [["ana", 17], ["bob", 2]], "choices": {"bob": 3}}),
+    *(
+        TurnCase(f"low card: 5 is lower than every row; its player takes row {index}",
+                 {"rows": [[10, 11], [20], [30, 31, 32], [40]], "plays": [["ana", 5]],
+                  "choices": {"ana": index}})
+        for index in range(4)
+    ),
+    TurnCase("low card taking a full row: 3 takes the five cards of row 0",
+             {"rows": [[20, 21, 22, 23, 24], [30], [40], [50]], "plays": [["ana", 3]],
+              "choices": {"ana": 0}}),
+    TurnCase("a low card, then cards that go on its new row: 5 takes row 2, then 7 and 8 go "
+             "after it",
+             {"rows": [[20], [30], [40], [50]],
+              "plays": [["ana", 7], ["bob", 5], ["cyd", 8], ["dan", 55]],
+              "choices": {"bob": 2}}),
+    TurnCase("only the lowest card can be low: once 3 starts a row, 4 fits after it, and the "
+             "choice given for 4 is ignored",
+             {"rows": [[20], [30], [40], [50]], "plays": [["ana", 3], ["bob", 4]],
+              "choices": {"ana": 1, "bob": 2}}),
+    TurnCase("a sixth card restarts its row, and the next card goes after it",
+             {"rows": [[1, 2, 3, 4, 5], [50], [60], [70]], "plays": [["ana", 6], ["bob", 7]]}),
+    TurnCase("two sixth cards in one turn, on two rows",
+             {"rows": [[1, 2, 3, 4, 5], [10, 11, 12, 13, 14], [60], [70]],
+              "plays": [["ana", 15], ["bob", 6]]}),
+    TurnCase("ten players: a low card, a sixth card and cards placed after each",
+             {"rows": _PUBLISHER_ROWS,
+              "plays": [["ana", 13], ["bob", 14], ["cyd", 15], ["dan", 16], ["eve", 17],
+                        ["fay", 5], ["gus", 44], ["hal", 59], ["ivy", 100], ["jon", 6]],
+              "choices": {"fay": 1}}),
+    TurnCase("error: two players play the same card",
+             {"rows": _PUBLISHER_ROWS, "plays": [["ana", 30], ["bob", 30]]}),
+    TurnCase("error: a played card is already on the table",
+             {"rows": _PUBLISHER_ROWS, "plays": [["ana", 37]]}),
+    TurnCase("error: a row that is not ascending",
+             {"rows": [[3, 12], [24], [70, 61], [96]], "plays": [["ana", 17]]}),
+    TurnCase("error: a row of six cards",
+             {"rows": [[1, 2, 3, 4, 5, 6], [24], [70], [96]], "plays": [["ana", 17]]}),
+    TurnCase("error: three rows",
+             {"rows": [[3], [24], [70]], "plays": [["ana", 17]]}),
+    TurnCase("error: an empty row",
+             {"rows": [[3], [], [70], [96]], "plays": [["ana", 17]]}),
+    TurnCase("error: 2 is a low card and 'choices' has no row for its player",
+             {"rows": [[3, 12], [24], [58, 61, 70], [96]], "plays": [["ana", 17], ["bob", 2]]}),
+    TurnCase("error: card 0 does not exist",
+             {"rows": _PUBLISHER_ROWS, "plays": [["ana", 0]]}),
+    TurnCase("error: card 105 does not exist",
+             {"rows": _PUBLISHER_ROWS, "plays": [["ana", 105]]}),
+    TurnCase("error: a choice outside the rows 0 to 3",
+             {"rows": _PUBLISHER_ROWS, "plays": [["ana", 5]], "choices": {"ana": 4}}),
+    TurnCase("error: one player plays twice",
+             {"rows": _PUBLISHER_ROWS, "plays": [["ana", 20], ["ana", 30]]}),
+    TurnCase("error: an unknown request field",
+             {"rows": _PUBLISHER_ROWS, "plays": [["ana", 20]], "turn": 1}),
+    TurnCase("error: the request is not a JSON object", [1, 2]),
+    TurnCase("error: the line is not JSON", "{rows: [[12], [37], [43], [58]]", raw=True),
+)
+
+
+def _turn_rules(request: object, reply: Mapping[str, Any]) -> list[str]:
+    """The rule ids a case exercises: the rule of its error, or those that placed its cards."""
+    if "error" in reply:
+        rule = reply["error"]["rule"]
+        return [rule] if rule in RULE_ORDER else []
+    table, plays, choices = parse_request(request)
+    result = resolve_turn(table, plays, lambda choice: choices[choice.player])
+    used = {"table.ascending", *(placement.rule for _, placement in result.placements)}
+    if len(plays) > 1:
+        used.add("turn.order")
+    if "table.sixth-card" in used:
+        used.add("table.least-difference")
+    return [rule for rule in RULE_ORDER if rule in used]
+
+
+def turn_vectors() -> Iterator[dict[str, Any]]:
+    """The lines of ``turns.jsonl``, each with the reply of our referee."""
+    for case in TURN_CASES:
+        line = case.request if isinstance(case.request, str) and case.raw \
+            else json.dumps(case.request)
+        expected = json.loads(answer_line(str(line)))
+        vector: dict[str, Any] = {"request": case.request}
+        if case.raw:
+            vector["raw"] = True
+        vector["expected"] = expected
+        vector["rules"] = _turn_rules(case.request, expected)
+        vector["description"] = case.description
+        yield vector
+
+
+# The games.
+
+
+def _seats(players: Sequence[tuple[str, str]], seed: int) -> dict[str, Player]:
+    seats: dict[str, Player] = {}
+    for index, (name, kind) in enumerate(players):
+        seats[name] = RandomPlayer(seed * 100 + index) if kind == "random" \
+            else BUILTIN_PLAYERS[kind]()
+    return seats
+
+
+def game_events(
+    players: Sequence[tuple[str, str]],
+    variant: Variant = Variant.STANDARD,
+    threshold: int = DEFAULT_THRESHOLD,
+    seed: int = 0,
+) -> list[Event]:
+    """The events of a game between built-in players (``(name, kind)`` pairs), from *seed*."""
+    return list(play_game(_seats(players, seed), Rules(variant, threshold), seed))
+
+
+def game_log(
+    players: Sequence[tuple[str, str]],
+    variant: Variant = Variant.STANDARD,
+    threshold: int = DEFAULT_THRESHOLD,
+    seed: int = 0,
+    *,
+    claims: bool = True,
+    stop: int | None = None,
+) -> Log:
+    """The take5-log of :func:`game_events`; with *stop*, of its first *stop* events only."""
+    writer = LogWriter(claims=claims)
+    for event in game_events(players, variant, threshold, seed)[:stop]:
+        writer.add(event)
+    return writer.log()
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """A valid game of the suite: built-in players, rules, seed, and where to stop."""
+
+    name: str
+    description: str
+    players: tuple[tuple[str, str], ...]
+    variant: Variant = Variant.STANDARD
+    threshold: int = DEFAULT_THRESHOLD
+    seed: int = 0
+    claims: bool = True
+    stop: Callable[[Sequence[Event]], int] | None = None
+
+    def log(self) -> Log:
+        """The game's take5-log."""
+        stop = None
+        if self.stop is not None:
+            stop = self.stop(game_events(self.players, self.variant, self.threshold, self.seed))
+        return game_log(self.players, self.variant, self.threshold, self.seed,
+                        claims=self.claims, stop=stop)
+
+
+_FOUR = (("ana", "cautious"), ("bob", "lowest"), ("cyd", "random"), ("dan", "cautious"))
+_THREE = (("ana", "cautious"), ("bob", "random"), ("cyd", "lowest"))
+_TEN = tuple((name, ("cautious", "lowest", "random")[index % 3]) for index, name in enumerate(
+    ("ana", "bob", "cyd", "dan", "eve", "fay", "gus", "hal", "ivy", "jon")))
+
+
+def _mid_turn(round_number: int, turn: int) -> Callable[[Sequence[Event]], int]:
+    """Stop after the first placement of a turn: the log holds the turns before it."""
+
+    def stop(events: Sequence[Event]) -> int:
+        for index, event in enumerate(events):
+            if isinstance(event, CardsRevealed) and (event.round, event.turn) == (
+                    round_number, turn):
+                return index + 2
+        raise ValueError("the game has no such turn")
+
+    return stop
+
+
+def _after_round(round_number: int) -> Callable[[Sequence[Event]], int]:
+    def stop(events: Sequence[Event]) -> int:
+        for index, event in enumerate(events):
+            if event.kind == "round-scored" and getattr(event, "round", None) == round_number:
+                return index + 1
+        raise ValueError("the game has no such round")
+
+    return stop
+
+
+#: The valid games of the suite.
+GAMES: tuple[GameSpec, ...] = (
+    GameSpec("standard-4-players", "a standard game of four players, every claim made",
+             _FOUR, seed=1),
+    GameSpec("standard-2-players", "a standard game of two players", (("ana", "random"),
+             ("bob", "cautious")), seed=2),
+    GameSpec("standard-10-players", "a standard game of ten players", _TEN, seed=3),
+    GameSpec("standard-threshold-25", "a standard game of three players with the agreed "
+             "threshold 25, two rounds; the invalid games are made from it", _THREE,
+             threshold=25, seed=4),
+    GameSpec("shared-win", "a game that ends with two players tied on the lowest total",
+             _THREE, threshold=20, seed=7),
+    GameSpec("tactics-3-players", "the tactics variant: three players, the cards 1 to 34",
+             _THREE, Variant.TACTICS, seed=5),
+    GameSpec("tactics-10-players", "the tactics variant with ten players: all 104 cards dealt",
+             _TEN, Variant.TACTICS, seed=6),
+    GameSpec("logic-2-players", "the logic variant: two players draft the cards 1 to 24",
+             (("ana", "cautious"), ("bob", "random")), Variant.LOGIC, seed=7),
+    GameSpec("logic-6-players", "the logic variant with six players, the most it allows",
+             _TEN[:6], Variant.LOGIC, seed=8),
+    GameSpec("no-claims", "a standard game with no claims at all: only deals, plays and takes",
+             _FOUR, seed=9, claims=False),
+    GameSpec("in-progress-mid-round", "a game in progress: it stops during round 2, after "
+             "turn 3", _FOUR, seed=1, stop=_mid_turn(2, 4)),
+    GameSpec("in-progress-between-rounds", "a game in progress: round 1 is scored, round 2 "
+             "not yet dealt", _FOUR, seed=1, stop=_after_round(1)),
+    GameSpec("not-started", "a game in progress before its first deal: no rounds",
+             _THREE, seed=1, stop=lambda events: 1),
+)
+
+
+# The defects.
+
+
+@dataclass(frozen=True, slots=True)
+class Defect:
+    """A kind of defect a log can have: its name, what it is, and how to put it in a log.
+
+    ``apply(log, pick)`` returns a broken deep copy of the valid *log* and the rule ids its
+    first violation may name, or ``None`` when the log offers no place for the defect. (Wrong
+    rows may by chance be those of placing the cards in seat order: that is ``turn.order``.)
+    """
+
+    name: str
+    description: str
+    apply: Callable[[Log, Pick], tuple[Log, frozenset[str]] | None]
+
+
+def _places(log: Log, *, whole: bool = False) -> list[tuple[int, int]]:
+    """(round index, turn index) of every turn; with *whole*, of whole rounds only."""
+    return [
+        (r, t)
+        for r, entry in enumerate(log["rounds"])
+        if not whole or len(entry["turns"]) == 10
+        for t in range(len(entry["turns"]))
+    ]
+
+
+def _one(rules: str | Sequence[str]) -> frozenset[str]:
+    return frozenset([rules] if isinstance(rules, str) else rules)
+
+
+_PLACEMENT_RULES = _one(["turn.order", "table.ascending", "table.least-difference",
+                         "table.sixth-card", "table.low-card"])
+
+
+def _card_not_in_hand(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    places = _places(log)
+    if not places:
+        return None
+    r, t = pick(places)
+    log = copy.deepcopy(log)
+    entry = log["rounds"][r]
+    player = pick(log["players"])
+    other = pick([p for p in log["players"] if p != player])
+    entry["turns"][t]["plays"][player] = pick(entry["hands"][other])
+    return log, _one("turn.reveal")
+
+
+def _card_played_twice(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    places = [(r, t) for r, t in _places(log) if t > 0]
+    if not places:
+        return None
+    r, t = pick(places)
+    log = copy.deepcopy(log)
+    turns = log["rounds"][r]["turns"]
+    player = pick(log["players"])
+    turns[t]["plays"][player] = turns[pick(range(t))]["plays"][player]
+    return log, _one("turn.reveal")
+
+
+def _missing_play(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    places = _places(log)
+    if not places:
+        return None
+    r, t = pick(places)
+    log = copy.deepcopy(log)
+    del log["rounds"][r]["turns"][t]["plays"][pick(log["players"])]
+    return log, _one("turn.reveal")
+
+
+def _takes(log: Log) -> list[tuple[int, int, str]]:
+    return [
+        (r, t, player)
+        for r, t in _places(log)
+        for player in log["rounds"][r]["turns"][t].get("takes", {})
+    ]
+
+
+def _missing_take(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    takes = _takes(log)
+    if not takes:
+        return None
+    r, t, player = pick(takes)
+    log = copy.deepcopy(log)
+    del log["rounds"][r]["turns"][t]["takes"][player]
+    return log, _one("table.low-card")
+
+
+def _needless_take(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    places = _places(log)
+    if not places:
+        return None
+    r, t = pick(places)
+    log = copy.deepcopy(log)
+    turn = log["rounds"][r]["turns"][t]
+    turn.setdefault("takes", {})[pick([p for p in log["players"] if p not in turn["takes"]])] = 0
+    return log, _one("table.low-card")
+
+
+def _take_out_of_range(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    takes = _takes(log)
+    if not takes:
+        return None
+    r, t, player = pick(takes)
+    log = copy.deepcopy(log)
+    log["rounds"][r]["turns"][t]["takes"][player] = pick([4, -1, 7])
+    return log, _one("table.low-card")
+
+
+def _claimed_turns(log: Log, member: str) -> list[tuple[int, int]]:
+    return [(r, t) for r, t in _places(log) if member in log["rounds"][r]["turns"][t]]
+
+
+def _rows_moved(log: Log, pick: Pick, *, ascending: bool) -> tuple[Log, frozenset[str]] | None:
+    """Move a card placed at the end of a row to the end of another row."""
+    options = []
+    for r, t in _claimed_turns(log, "rows_after"):
+        turn = log["rounds"][r]["turns"][t]
+        rows = turn["rows_after"]
+        for i, row in enumerate(rows):
+            for position, value in enumerate(row):
+                if position == 0 or value not in turn["plays"].values():
+                    continue
+                for j, other in enumerate(rows):
+                    if j != i and (other[-1] < value) == ascending and len(other) < 5:
+                        options.append((r, t, i, position, j))
+    if not options:
+        return None
+    r, t, i, position, j = pick(options)
+    log = copy.deepcopy(log)
+    rows = log["rounds"][r]["turns"][t]["rows_after"]
+    value = rows[i].pop(position)
+    rows[j].append(value)
+    expected = "table.least-difference" if ascending else "table.ascending"
+    return log, _one([expected, "turn.order", *(_PLACEMENT_RULES if not ascending else [])])
+
+
+def _rows_least_difference(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    return _rows_moved(log, pick, ascending=True)
+
+
+def _rows_not_ascending(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    return _rows_moved(log, pick, ascending=False)
+
+
+def _sixth_cards(log: Log) -> list[tuple[int, int, str]]:
+    return [
+        (r, t, player)
+        for r, t in _claimed_turns(log, "rows_after")
+        if "taken" in log["rounds"][r]["turns"][t]
+        for player, taken in log["rounds"][r]["turns"][t]["taken"].items()
+        if len(taken) == 5 and player not in log["rounds"][r]["turns"][t].get("takes", {})
+    ]
+
+
+def _rows_sixth_card(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    """Claim that a sixth card was put after the five instead of taking them."""
+    options = _sixth_cards(log)
+    if not options:
+        return None
+    r, t, player = pick(options)
+    log = copy.deepcopy(log)
+    turn = log["rounds"][r]["turns"][t]
+    value = turn["plays"][player]
+    row = next((row for row in turn["rows_after"] if row and row[0] == value), None)
+    if row is None:
+        return None  # a later card of the turn took the row again
+    row[:0] = turn["taken"][player]
+    return log, _one(["table.sixth-card", "turn.order"])
+
+
+def _rows_low_card(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    """Claim that a low card's player took another row than the one 'takes' says."""
+    options = [(r, t, player) for r, t, player in _takes(log)
+               if "rows_after" in log["rounds"][r]["turns"][t]]
+    if not options:
+        return None
+    r, t, player = pick(options)
+    log = copy.deepcopy(log)
+    turn = log["rounds"][r]["turns"][t]
+    taken = turn["takes"][player]
+    other = pick([index for index in range(4) if index != taken])
+    rows = turn["rows_after"]
+    if turn["plays"][player] not in rows[taken]:
+        return None  # a later card of the turn took the row again
+    rows[taken], rows[other] = rows[other], rows[taken]
+    return log, _one(["table.low-card", "turn.order"])
+
+
+def _seat_order(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    """Claim the rows a program gets when it places the cards in seat order."""
+    options = []
+    for r, t in _claimed_turns(log, "rows_after"):
+        entry = log["rounds"][r]
+        turn = entry["turns"][t]
+        before = entry["rows"] if t == 0 else entry["turns"][t - 1].get("rows_after")
+        if before is None:
+            continue
+        table = Table.of(before)
+        try:
+            for player, value in turn["plays"].items():
+                table = place_card(table, value, turn.get("takes", {}).get(player)).table
+        except Take5Error:  # the seat order may need a choice the log does not give
+            continue
+        if table.to_json() != turn["rows_after"]:
+            options.append((r, t, table.to_json()))
+    if not options:
+        return None
+    r, t, rows = pick(options)
+    log = copy.deepcopy(log)
+    log["rounds"][r]["turns"][t]["rows_after"] = rows
+    return log, _one("turn.order")
+
+
+def _taken_extra(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    options = [
+        (r, t, player)
+        for r, t in _claimed_turns(log, "taken")
+        for player in log["players"]
+    ]
+    if not options:
+        return None
+    r, t, player = pick(options)
+    log = copy.deepcopy(log)
+    taken = log["rounds"][r]["turns"][t]["taken"]
+    taken[player] = [*taken.get(player, []), pick([104, 1, 55])]
+    return log, _PLACEMENT_RULES - {"turn.order", "table.ascending"}
+
+
+def _whole_rounds(log: Log, member: str) -> list[int]:
+    return [r for r, entry in enumerate(log["rounds"]) if member in entry]
+
+
+def _wrong_penalties(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    options = _whole_rounds(log, "penalties")
+    if not options:
+        return None
+    r = pick(options)
+    log = copy.deepcopy(log)
+    player = pick(log["players"])
+    log["rounds"][r]["penalties"][player] += pick([1, 3])
+    return log, _one("round.score")
+
+
+def _wrong_totals(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    if "totals" not in log:
+        return None
+    log = copy.deepcopy(log)
+    log["totals"][pick(log["players"])] += pick([1, 7])
+    return log, _one("game.totals")
+
+
+def _wrong_winners(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    if "winners" not in log:
+        return None
+    losers = [p for p in log["players"] if p not in log["winners"]]
+    if not losers:
+        return None
+    log = copy.deepcopy(log)
+    log["winners"] = [pick(losers)]
+    return log, _one("game.winners")
+
+
+def _winners_unfinished(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    if "winners" not in log:
+        return None
+    log = copy.deepcopy(log)
+    last = log["rounds"][-1]
+    keep = pick(range(10))
+    last["turns"] = last["turns"][:keep]
+    last.pop("penalties", None)
+    log.pop("totals", None)
+    return log, _one("game.winners")
+
+
+def _past_the_end(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    if "winners" not in log:
+        return None
+    log = copy.deepcopy(log)
+    log["rounds"].append(copy.deepcopy(log["rounds"][pick(range(len(log["rounds"])))]))
+    return log, _one("game.end")
+
+
+def _eleven_turns(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    options = [r for r, entry in enumerate(log["rounds"]) if len(entry["turns"]) == 10]
+    if not options:
+        return None
+    r = pick(options)
+    log = copy.deepcopy(log)
+    turns = log["rounds"][r]["turns"]
+    turns.append(copy.deepcopy(turns[pick(range(10))]))
+    return log, _one("round.end")
+
+
+def _short_round(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    if len(log["rounds"]) < 2:
+        return None
+    r = pick(range(len(log["rounds"]) - 1))
+    log = copy.deepcopy(log)
+    turns = log["rounds"][r]["turns"]
+    del turns[pick(range(len(turns))):]
+    return log, _one("round.end")
+
+
+def _hand_cards(log: Log) -> list[tuple[int, str, int]]:
+    return [
+        (r, player, index)
+        for r, entry in enumerate(log["rounds"])
+        for player in log["players"]
+        for index in range(len(entry["hands"][player]))
+    ]
+
+
+def _deal_rule(log: Log, rule: str) -> frozenset[str]:
+    """What a broken deal breaks: *rule*, or the draft in the logic variant."""
+    return _one("variants.logic" if log["variant"] == "logic" else rule)
+
+
+def _card_out_of_range(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    options = _hand_cards(log)
+    if not options:
+        return None
+    r, player, index = pick(options)
+    log = copy.deepcopy(log)
+    log["rounds"][r]["hands"][player][index] = pick([105, 0, -3])
+    return log, _deal_rule(log, "cards.deck")
+
+
+def _card_dealt_twice(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    options = _hand_cards(log)
+    if not options:
+        return None
+    r, player, index = pick(options)
+    log = copy.deepcopy(log)
+    entry = log["rounds"][r]
+    source = pick([*(p for p in log["players"] if p != player), "rows"])
+    pool = [row[0] for row in entry["rows"]] if source == "rows" else entry["hands"][source]
+    entry["hands"][player][index] = pick(pool)
+    return log, _deal_rule(log, "cards.deck")
+
+
+def _hand_size(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    options = _hand_cards(log)
+    if not options:
+        return None
+    r, player, index = pick(options)
+    log = copy.deepcopy(log)
+    del log["rounds"][r]["hands"][player][index]
+    return log, _deal_rule(log, "setup.deal")
+
+
+def _rows_at_start(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    if not log["rounds"]:
+        return None
+    log = copy.deepcopy(log)
+    rows = log["rounds"][pick(range(len(log["rounds"])))]["rows"]
+    if pick([True, False]):
+        del rows[pick(range(4))]
+    else:
+        rows[pick(range(4))].append(104)
+    return log, _one("setup.deal")
+
+
+def _outside_reduced_deck(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    if log["variant"] != "tactics" or len(log["players"]) == 10:
+        return None
+    options = _hand_cards(log)
+    if not options:
+        return None
+    r, player, index = pick(options)
+    log = copy.deepcopy(log)
+    highest = _tactics_deck(len(log["players"]))[-1]
+    log["rounds"][r]["hands"][player][index] = pick(range(highest + 1, 105))
+    return log, _one("variants.tactics")
+
+
+def _draft_rounds(log: Log) -> list[int]:
+    return [r for r, entry in enumerate(log["rounds"]) if entry.get("draft")]
+
+
+def _draft_out_of_turn(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    options = _draft_rounds(log)
+    if not options:
+        return None
+    log = copy.deepcopy(log)
+    picks = log["rounds"][pick(options)]["draft"]
+    k = pick(range(len(picks) - 1))
+    picks[k], picks[k + 1] = picks[k + 1], picks[k]
+    return log, _one("variants.logic")
+
+
+def _draft_card_twice(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    options = _draft_rounds(log)
+    if not options:
+        return None
+    log = copy.deepcopy(log)
+    picks = log["rounds"][pick(options)]["draft"]
+    k = pick(range(1, len(picks)))
+    picks[k][1] = picks[pick(range(k))][1]
+    return log, _one("variants.logic")
+
+
+def _draft_missing(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    options = _draft_rounds(log)
+    if not options:
+        return None
+    log = copy.deepcopy(log)
+    del log["rounds"][pick(options)]["draft"]
+    return log, _one("variants.logic")
+
+
+def _draft_not_logic(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    if log["variant"] == "logic" or not log["rounds"]:
+        return None
+    log = copy.deepcopy(log)
+    entry = log["rounds"][pick(range(len(log["rounds"])))]
+    entry["draft"] = [[player, value] for player in log["players"]
+                      for value in entry["hands"][player]]
+    return log, _one("variants.logic")
+
+
+def _too_few_players(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    log = copy.deepcopy(log)
+    log["players"] = log["players"][:pick([1, 0])]
+    return log, _one("setup.players")
+
+
+def _too_many_players(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    log = copy.deepcopy(log)
+    most = 6 if log["variant"] == "logic" else 10
+    players = log["players"]
+    log["players"] = [*players, *(f"extra{n}" for n in range(most + 1 - len(players)))]
+    return log, _one("setup.players")
+
+
+def _player_named_twice(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    log = copy.deepcopy(log)
+    players = log["players"]
+    index = pick(range(1, len(players)))
+    players[index] = players[pick(range(index))]
+    return log, _one("setup.players")
+
+
+def _unknown_variant(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    log = copy.deepcopy(log)
+    log["variant"] = pick(["profi", "Standard", "", "logic-2"])
+    return log, _one("variants.tactics")
+
+
+def _tournament(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    log = copy.deepcopy(log)
+    log["variant"] = "tournament"
+    return log, _one("variants.tournament")
+
+
+def _threshold(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
+    log = copy.deepcopy(log)
+    log["threshold"] = pick([0, -66])
+    return log, _one("variants.threshold")
+
+
+#: Every kind of defect, by name.
+DEFECTS: dict[str, Defect] = {
+    defect.name: defect
+    for defect in (
+        Defect("card-not-in-hand", "a player plays a card from another player's hand",
+               _card_not_in_hand),
+        Defect("card-played-twice", "a player plays again a card played in an earlier turn",
+               _card_played_twice),
+        Defect("missing-play", "a player plays no card in a turn", _missing_play),
+        Defect("missing-take", "a low card's player takes no row", _missing_take),
+        Defect("needless-take", "a player whose card is not low takes a row", _needless_take),
+        Defect("take-out-of-range", "a low card's player takes a row that does not exist",
+               _take_out_of_range),
+        Defect("rows-after-least-difference", "the claimed rows put a card after another row "
+               "that ends lower, not the closest", _rows_least_difference),
+        Defect("rows-after-not-ascending", "the claimed rows put a card after a higher card",
+               _rows_not_ascending),
+        Defect("rows-after-sixth-card", "the claimed rows put a sixth card after the five "
+               "instead of taking them", _rows_sixth_card),
+        Defect("rows-after-low-card", "the claimed rows have a low card start another row "
+               "than the one its player took", _rows_low_card),
+        Defect("rows-after-seat-order", "the claimed rows are those of placing the cards in "
+               "seat order", _seat_order),
+        Defect("taken-wrong", "the claimed cards taken in a turn hold a card not taken",
+               _taken_extra),
+        Defect("wrong-penalties", "a round's claimed penalties miscount the bull heads",
+               _wrong_penalties),
+        Defect("wrong-totals", "the claimed totals are not the sum of the rounds",
+               _wrong_totals),
+        Defect("wrong-winners", "the claimed winner does not have the lowest total",
+               _wrong_winners),
+        Defect("winners-unfinished", "winners are claimed for a game that is not over",
+               _winners_unfinished),
+        Defect("past-the-end", "the log goes on after the round that ended the game",
+               _past_the_end),
+        Defect("eleven-turns", "a round has an eleventh turn", _eleven_turns),
+        Defect("short-round", "a round stops before its tenth turn and another follows",
+               _short_round),
+        Defect("card-out-of-range", "a hand holds a card that does not exist",
+               _card_out_of_range),
+        Defect("card-dealt-twice", "a card is dealt twice", _card_dealt_twice),
+        Defect("hand-of-nine", "a hand holds nine cards", _hand_size),
+        Defect("rows-at-start", "a round starts with three rows, or a row of two cards",
+               _rows_at_start),
+        Defect("outside-reduced-deck", "in the tactics variant, a hand holds a card above "
+               "10 x players + 4", _outside_reduced_deck),
+        Defect("draft-out-of-turn", "two picks of the logic draft are swapped",
+               _draft_out_of_turn),
+        Defect("draft-card-twice", "a card is drafted twice", _draft_card_twice),
+        Defect("draft-missing", "a round of the logic variant records no draft",
+               _draft_missing),
+        Defect("draft-not-logic", "a round of another variant records a draft",
+               _draft_not_logic),
+        Defect("too-few-players", "a game of one player, or of none", _too_few_players),
+        Defect("too-many-players", "one player more than the variant allows",
+               _too_many_players),
+        Defect("player-named-twice", "two seats with the same name", _player_named_twice),
+        Defect("unknown-variant", "a variant that does not exist", _unknown_variant),
+        Defect("tournament", "the tournament variant, which has no version-1 log",
+               _tournament),
+        Defect("threshold", "an agreed threshold below 1", _threshold),
+    )
+}
+
+#: The invalid games of the suite: (file name, base game, defect); the first place is used.
+_INVALID: tuple[tuple[str, str, str], ...] = (
+    *((name, "standard-threshold-25", name) for name in DEFECTS
+      if name not in {"outside-reduced-deck", "draft-out-of-turn", "draft-card-twice",
+                      "draft-missing"}),
+    ("outside-reduced-deck", "tactics-3-players", "outside-reduced-deck"),
+    ("draft-out-of-turn", "logic-2-players", "draft-out-of-turn"),
+    ("draft-card-twice", "logic-2-players", "draft-card-twice"),
+    ("draft-missing", "logic-2-players", "draft-missing"),
+    ("logic-hand-not-drafted", "logic-2-players", "card-dealt-twice"),
+    ("logic-seven-players", "logic-6-players", "too-many-players"),
+)
+
+
+def _first(options: Sequence[Any]) -> Any:
+    return options[0]
+
+
+def _expected(log: Log, description: str) -> dict[str, Any]:
+    report = validate(log)
+    expected: dict[str, Any] = {"valid": report.valid, "complete": report.complete}
+    if report.violations:
+        first = report.violations[0]
+        expected.update(rule=first.rule, where=first.where.parts(), path=first.path,
+                        violations=[violation.rule for violation in report.violations])
+    else:
+        expected.update(totals=dict(report.totals) if report.totals is not None else None,
+                        winners=list(report.winners) if report.winners is not None else None)
+    expected["rules"] = list(report.rules)
+    expected["description"] = description
+    return expected
+
+
+def suite() -> dict[str, str]:
+    """Every file of the suite, by relative path, with its text."""
+    files: dict[str, str] = {
+        "README.md": _README,
+        "turns.jsonl": "".join(json.dumps(vector, ensure_ascii=False) + "\n"
+                               for vector in turn_vectors()),
+    }
+    bases: dict[str, Log] = {}
+    for spec in GAMES:
+        log = spec.log()
+        bases[spec.name] = log
+        expected = _expected(log, spec.description)
+        if not expected["valid"]:
+            raise RuntimeError(f"the valid game {spec.name} is not valid: {expected}")
+        files[f"games/valid/{spec.name}.json"] = dumps({**log, "x-expected": expected}) + "\n"
+    for name, base, defect_name in _INVALID:
+        defect = DEFECTS[defect_name]
+        outcome = defect.apply(bases[base], _first)
+        if outcome is None:
+            raise RuntimeError(f"the defect {defect_name} has no place in {base}")
+        log, rules = outcome
+        expected = _expected(log, f"{defect.description} (from {base})")
+        if expected["valid"] or expected["rule"] not in rules:
+            raise RuntimeError(f"{name}: expected one of {sorted(rules)}, got {expected}")
+        files[f"games/invalid/{name}.json"] = dumps({**log, "x-expected": expected}) + "\n"
+    return files
+
+
+def write_suite(out: str | Path) -> list[Path]:
+    """Write the suite under *out* (created if needed); return the paths written."""
+    root = Path(out)
+    written = []
+    for relative, text in suite().items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written
+
+
+@click.command("vectors")
+@click.option("--out", "out", metavar="DIR", type=click.Path(file_okay=False), required=True,
+              help="The directory to write the suite to (created if needed).")
+def vectors_command(out: str) -> None:
+    """Write the conformance vectors: referee turns and whole-game logs, valid and invalid."""
+    written = write_suite(out)
+    click.echo(f"{len(written)} files written under {out}")
+
+
+_README = """\
+# take5rules conformance vectors
+
+A language-neutral test suite for programs that implement the rules of *Take 5 / 6 nimmt!*.
+It is generated by `take5rules vectors --out DIR` from the reference implementation
+(`take5rules.referee` for the turns, `take5rules.validate` for the games): nothing in it
+is typed by hand but the requests, the games' seeds and the defects. The same version of
+take5rules always writes the same bytes. Together the vectors exercise every rule id of
+`take5rules ids`.
+
+## `turns.jsonl`: one turn per line
+
+Each line is a JSON object:
+
+* `request`: a request of the referee line protocol (`take5rules referee`), such as
+  `{"rows": [[3, 12], [24], [58, 61, 70], [96]], "plays": [["ana", 17], ["bob", 2]],
+  "choices": {"bob": 3}}`: rows oldest card first, row indices 0 to 3, `choices` only
+  for a low card's player;
+* `raw` (only when `true`): `request` is a string to send *as it is*, not JSON-encoded
+  (the "not JSON" case);
+* `expected`: the reference reply, either
+  `{"rows": [...], "taken": {player: [cards]}, "chosen": {player: row}}` or
+  `{"error": {"rule": "<rule id or protocol>", "message": "..."}}`;
+* `rules`: the rule ids the case exercises;
+* `description`: one line saying what the case checks.
+
+To run it against your engine: for each line, send `request` (JSON-encoded on one line
+unless `raw`) and compare your reply with `expected`. For a turn compare `rows`, `taken`
+and `chosen` exactly (the cards in `taken` are in the order taken). For an error compare
+only `error.rule`: the message is English prose and may change between versions.
+
+## `games/`: whole games as take5-logs
+
+`games/valid/*.json` and `games/invalid/*.json` are game logs in the `take5-log`
+format, version 1 (JSON Schema: `take5rules/schemas/take5-log-1.schema.json` in the
+package). Each file carries the reference verdict in its top-level member `x-expected`;
+members whose names start with `x-` are extensions that the schema allows and validators
+ignore, so each file is a log as any program would write it, plus its label:
+
+* `valid`: whether the log breaks no rule;
+* `complete`: whether it records a finished game (a valid log may stop mid-game);
+* for a valid log: `totals` after the last whole round and, for a finished game, `winners`;
+* for an invalid log: `rule`, the rule id its first violation breaks, with `where`
+  (round, turn, player, card, as far as they apply) and `path` (the JSON path in the
+  log), and `violations`, the rule ids of every violation found;
+* `rules`: the rule ids checking the log exercises; `description`: what the game is.
+
+To run it against your validator: every `games/valid` log must be accepted (and reported
+incomplete exactly when `complete` is false), every `games/invalid` log rejected; if your
+validator names rule ids, its first violation should name `rule`.
+
+## With take5rules itself
+
+```sh
+take5rules referee < requests.jsonl          # the reference replies, one per line
+take5rules validate games/valid/*.json       # exit status 0
+take5rules validate games/invalid/*.json     # exit status 1, each violation explained
+take5rules validate --json games/invalid/tournament.json
+```
+
+## From any language: an example in Python
+
+```python
+import json, subprocess
+engine = subprocess.Popen(["./my-engine", "--referee"], stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE, text=True)
+for line in open("turns.jsonl"):
+    case = json.loads(line)
+    request = case["request"] if case.get("raw") else json.dumps(case["request"])
+    engine.stdin.write(request + "\\n"); engine.stdin.flush()
+    reply, expected = json.loads(engine.stdout.readline()), case["expected"]
+    same = (reply.get("error", {}).get("rule") == expected["error"]["rule"]
+            if "error" in expected else reply == expected)
+    print("ok  " if same else "FAIL", case["description"])
+```
+"""

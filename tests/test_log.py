@@ -1,0 +1,255 @@
+"""The take5-log format: the writer, the JSON Schema, reading and writing files, ``play --log``."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
+
+from take5rules.cli import main
+from take5rules.engine import play_game
+from take5rules.errors import RulesError
+from take5rules.events import CardsRevealed, GameStarted
+from take5rules.log import (
+    FORMAT,
+    VERSION,
+    LogError,
+    LogWriter,
+    check_format,
+    dumps,
+    load,
+    loads,
+    log_from_events,
+    schema,
+    write_log,
+)
+from take5rules.players import CautiousPlayer, LowestCardPlayer, RandomPlayer
+from take5rules.validate import validate
+from take5rules.variants import Rules, Variant
+
+SEATS = (("ana", "cautious"), ("bob", "lowest"), ("cyd", "random"))
+
+
+def _seats(seed: int = 0) -> dict[str, Any]:
+    return {"ana": CautiousPlayer(), "bob": LowestCardPlayer(), "cyd": RandomPlayer(seed)}
+
+
+def _example() -> dict[str, Any]:
+    """The issue's example, completed: one turn of a game in progress."""
+    return {
+        "format": "take5-log", "version": 1, "variant": "standard", "threshold": 66,
+        "players": ["ana", "bob", "cyd"],
+        "rounds": [{
+            "rows": [[12], [37], [43], [58]],
+            "hands": {
+                "ana": [14, 20, 21, 22, 23, 24, 25, 26, 27, 28],
+                "bob": [5, 30, 31, 32, 33, 34, 35, 36, 38, 39],
+                "cyd": [61, 70, 71, 72, 73, 74, 75, 76, 77, 78],
+            },
+            "turns": [{
+                "plays": {"ana": 14, "bob": 5, "cyd": 61},
+                "takes": {"bob": 0},
+                "rows_after": [[5, 14], [37], [43], [58, 61]],
+                "taken": {"bob": [12]},
+            }],
+        }],
+        "totals": {"ana": 0, "bob": 0, "cyd": 0},
+    }
+
+
+def test_the_issue_example_is_right_once_its_hands_are_filled_in() -> None:
+    # bob's 5 is placed first and takes row 0 (the 12); ana's 14 then goes after the 5.
+    report = validate(_example())
+    assert report.valid, [v.message() for v in report.violations]
+    assert report.incomplete
+    seat_order = _example()  # 14 placed first, after the 12; then the 5 takes 12 and 14
+    seat_order["rounds"][0]["turns"][0]["rows_after"] = [[5], [37], [43], [58, 61]]
+    assert [v.rule for v in validate(seat_order).violations] == ["turn.order"]
+    farther = _example()  # 61 after the 43 rather than the closer 58
+    farther["rounds"][0]["turns"][0]["rows_after"] = [[5, 14], [37], [43, 61], [58]]
+    [violation] = validate(farther).violations
+    assert violation.rule == "table.least-difference"
+    assert (violation.where.player, violation.where.card) == ("cyd", 61)
+
+
+@pytest.mark.parametrize("variant", [Variant.STANDARD, Variant.TACTICS, Variant.LOGIC])
+def test_a_written_log_round_trips_through_the_validator(variant: Variant) -> None:
+    events = list(play_game(_seats(), Rules(variant), seed=11))
+    log = log_from_events(events)
+    assert (log["format"], log["version"], log["variant"]) == (FORMAT, VERSION, variant.value)
+    assert ("draft" in log["rounds"][0]) == (variant is Variant.LOGIC)
+    report = validate(loads(dumps(log)))
+    assert report.valid, [v.message() for v in report.violations]
+    assert report.complete
+    assert log["totals"] == dict(events[-1].totals)  # type: ignore[union-attr]
+    assert report.winners == events[-1].winners  # type: ignore[union-attr]
+
+
+def test_a_log_without_claims_holds_only_what_the_rules_cannot_compute() -> None:
+    log = log_from_events(play_game(_seats(), seed=2), claims=False)
+    assert "totals" not in log and "winners" not in log
+    assert all("penalties" not in entry for entry in log["rounds"])
+    assert all(set(turn) == {"plays", "takes"} for entry in log["rounds"]
+               for turn in entry["turns"])
+    report = validate(log)
+    assert report.valid and report.complete
+    assert report.winners is not None
+
+
+def test_a_log_taken_mid_turn_keeps_only_whole_turns() -> None:
+    events = list(play_game(_seats(), seed=4))
+    reveal = [i for i, e in enumerate(events) if isinstance(e, CardsRevealed)][12]
+    writer = LogWriter()
+    for event in events[: reveal + 2]:  # the reveal of round 2, turn 3, and one placement
+        writer.add(event)
+    log = writer.log()
+    assert len(log["rounds"]) == 2 and len(log["rounds"][1]["turns"]) == 2
+    assert "winners" not in log and "penalties" not in log["rounds"][1]
+    report = validate(log)
+    assert report.valid and report.incomplete
+
+
+def test_the_writer_refuses_the_tournament() -> None:
+    with pytest.raises(RulesError) as caught:
+        LogWriter().add(GameStarted(Rules(Variant.TOURNAMENT), ("ana", "bob")))
+    assert caught.value.rule == "variants.tournament"
+
+
+def test_a_log_needs_a_game() -> None:
+    with pytest.raises(LogError):
+        LogWriter().log()
+
+
+def test_dumps_keeps_cards_on_one_line_and_is_json() -> None:
+    log = log_from_events(play_game(_seats(), seed=5))
+    text = dumps(log)
+    assert json.loads(text) == log
+    assert '"plays": {"ana": ' in text
+    assert dumps(log) == text
+
+
+def test_load_and_write(tmp_path: Path) -> None:
+    log = log_from_events(play_game(_seats(), seed=6))
+    path = tmp_path / "game.json"
+    write_log(log, path)
+    assert load(path) == log
+    with pytest.raises(LogError) as missing:
+        load(tmp_path / "nope.json")
+    assert missing.value.rule == "log"
+    (tmp_path / "bad.json").write_text("{not json", encoding="utf-8")
+    with pytest.raises(LogError, match="not JSON"):
+        load(tmp_path / "bad.json")
+    with pytest.raises(LogError, match="cannot write"):
+        write_log(log, tmp_path / "no" / "such" / "dir.json")
+
+
+def test_load_reads_stdin(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b'{"format": "take5-log"}')))
+    assert load("-") == {"format": "take5-log"}
+
+
+@pytest.mark.parametrize(
+    ("document", "fragment"),
+    [
+        ([1, 2], "'format' is 'take5-log'"),
+        ({"format": "pgn"}, "'format' is 'take5-log'"),
+        ({"format": "take5-log", "version": 2}, "version 2 is not supported"),
+        ({"format": "take5-log", "version": 1}, "at $: 'variant' is a required property"),
+    ],
+)
+def test_check_format_names_what_is_wrong(document: object, fragment: str) -> None:
+    with pytest.raises(LogError) as caught:
+        check_format(document)
+    assert fragment in caught.value.message
+
+
+def test_schema_errors_name_the_json_path() -> None:
+    log = _example()
+    log["rounds"][0]["turns"][0]["plays"]["cyd"] = "61"
+    with pytest.raises(LogError, match=r"at \$\.rounds\[0\]\.turns\[0\]\.plays\.cyd: '61'"):
+        check_format(log)
+    log = _example()
+    log["rounds"][0]["turns"][0]["rows"] = []
+    with pytest.raises(LogError, match=r"at \$\.rounds\[0\]\.turns\[0\]: Additional"):
+        check_format(log)
+    log = _example()
+    log["rounds"][0]["draft"] = [["ana", 3, 4]]
+    with pytest.raises(LogError, match=r"at \$\.rounds\[0\]\.draft\[0\]"):
+        check_format(log)
+
+
+def test_extension_members_are_allowed_at_the_top_only() -> None:
+    log = {**_example(), "x-expected": {"anything": [1]}}
+    assert check_format(log) is log
+    log["rounds"][0]["x-note"] = "no"
+    with pytest.raises(LogError):
+        check_format(log)
+
+
+def _properties(node: object, path: str = "$") -> list[tuple[str, dict[str, Any]]]:
+    found: list[tuple[str, dict[str, Any]]] = []
+    if isinstance(node, dict):
+        for key in ("properties", "$defs", "patternProperties"):
+            for name, sub in node.get(key, {}).items():
+                found.append((f"{path}/{key}/{name}", sub))
+        for key, value in node.items():
+            found.extend(_properties(value, f"{path}/{key}"))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            found.extend(_properties(value, f"{path}/{index}"))
+    return found
+
+
+def test_the_schema_is_draft_2020_12_with_a_description_on_every_property() -> None:
+    document = schema()
+    Draft202012Validator.check_schema(document)
+    assert document["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    properties = _properties(document)
+    assert len(properties) > 20
+    missing = [path for path, sub in properties if "description" not in sub]
+    assert not missing
+
+
+def test_play_log_writes_a_valid_log(tmp_path: Path) -> None:
+    path = tmp_path / "out.json"
+    result = CliRunner().invoke(main, ["play", "--lang", "en", "--variant", "logic",
+                                       "--players", "ana,bob=random,cyd=lowest",
+                                       "--log", str(path)])
+    assert result.exit_code == 0, result.output
+    report = validate(load(path))
+    assert report.valid and report.complete
+    check = CliRunner().invoke(main, ["validate", str(path)])
+    assert check.exit_code == 0, check.output
+
+
+def test_play_log_refuses_the_tournament_in_one_clear_line(tmp_path: Path) -> None:
+    path = tmp_path / "out.json"
+    result = CliRunner().invoke(main, ["play", "--lang", "en", "--variant", "tournament",
+                                       "--log", str(path)])
+    assert result.exit_code == 1
+    assert "variants.tournament" in result.output
+    assert "Traceback" not in result.output
+    assert not path.exists()
+
+
+@settings(max_examples=25)
+@given(
+    variant=st.sampled_from([Variant.STANDARD, Variant.TACTICS, Variant.LOGIC]),
+    seed=st.integers(0, 10_000),
+    threshold=st.sampled_from([66, 30, 10]),
+)
+def test_every_engine_game_logs_as_a_valid_finished_game(
+    variant: Variant, seed: int, threshold: int
+) -> None:
+    events = list(play_game(_seats(seed), Rules(variant, threshold), seed=seed))
+    report = validate(log_from_events(events))
+    assert report.valid, [v.message() for v in report.violations]
+    assert report.complete
+    assert dict(report.totals or {}) == dict(events[-1].totals)  # type: ignore[union-attr]
