@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from take5rules.errors import IllegalMoveError, MalformedInputError
+from take5rules.examples import example
 from take5rules.table import (
     Table,
     ascending_rows,
@@ -13,7 +14,7 @@ from take5rules.table import (
     place_card,
     sixth_card,
 )
-from take5rules.turn import resolve_turn
+from take5rules.turn import TurnResult, resolve_turn
 
 
 def test_ascending_rows_excludes_rows_ending_higher() -> None:
@@ -74,14 +75,19 @@ def test_place_card_ignores_a_choice_when_not_needed() -> None:
     assert placement.taken == ()
 
 
-# --- the worked examples ------------------------------------------------------------------------
+# --- the worked examples (inputs from take5rules.examples, outcomes stated here) -------------
+
+
+def _turn(example_id: str) -> TurnResult:
+    item = example(example_id)
+    return resolve_turn(item.table, dict(item.plays), lambda choice: item.choices[choice.player])
 
 
 def test_example_founding_texts_turn_4_17_90_93() -> None:
     """000 «Jouer sa carte»: 4 after the 3, 17 after the 4, 90 after the 58, 93 after the 90."""
-    result = resolve_turn(Table.of([[3], [24], [58], [96]]), {"a": 4, "b": 17, "c": 90, "d": 93})
-    assert [(player, p.row) for player, p in result.placements] == [
-        ("a", 0), ("b", 0), ("c", 2), ("d", 2)
+    result = _turn("founding-4-17-90-93")
+    assert [(placement.card, placement.row) for _, placement in result.placements] == [
+        (4, 0), (17, 0), (90, 2), (93, 2)
     ]
     assert result.table.rows == ((3, 4, 17), (24,), (58, 90, 93), (96,))
     assert result.taken() == {}
@@ -89,33 +95,38 @@ def test_example_founding_texts_turn_4_17_90_93() -> None:
 
 def test_example_founding_texts_low_2_takes_the_row_of_96() -> None:
     """000 «Jouer une carte basse»: the 2 is lower than every row; its player takes the 96."""
-    result = resolve_turn(Table.of([[3, 12], [24], [58, 61, 70], [96]]), {"bob": 2},
-                          lambda choice: 3)
+    result = _turn("founding-low-2")
     assert result.taken() == {"bob": (96,)}
-    assert result.table.rows == ((3, 12), (24,), (58, 61, 70), (2,))
+    assert result.table.rows == ((3, 12, 17), (24,), (58, 61, 70), (2,))
 
 
 def test_example_founding_texts_74_would_be_sixth_after_73() -> None:
     """000 «Prendre 5»: the 74 belongs after the 73 in the second row, as its sixth card."""
-    placement = place_card(Table.of([[12], [51, 55, 61, 68, 73], [80], [96]]), 74)
+    (_, placement), = _turn("founding-sixth-74").placements
     assert placement.rule == "table.sixth-card"
     assert placement.row == 1
     assert placement.taken == (51, 55, 61, 68, 73)
+    assert placement.bull_heads == 11
     assert placement.table.rows[1] == (74,)
+
+
+def test_example_italian_23_goes_after_the_20() -> None:
+    """003 «AGGIUNTA DI SCHEDE AL LAYOUT»: 23 facing rows ending 12 and 20 goes after the 20."""
+    assert _turn("italian-23").table.rows[1] == (20, 23)
 
 
 def test_example_publisher_14_15_44_61() -> None:
     """The booklet: rows ending 12, 37, 43, 58; plays 14, 15, 44, 61."""
-    result = resolve_turn(Table.of([[12], [37], [43], [58]]),
-                          {"p1": 61, "p2": 15, "p3": 14, "p4": 44})
+    result = _turn("publisher-14-15-44-61")
     assert result.table.rows == ((12, 14, 15), (37,), (43, 44), (58, 61))
     assert result.taken() == {}
 
 
 def test_example_publisher_45_must_go_sixth_on_the_fourth_row() -> None:
     """The booklet's example 1: the 45 would rather go on row 3 but rule 2 sends it to row 4."""
-    table = Table.of([[8], [21, 27], [33, 35], [39, 40, 41, 42, 44]])
-    placement = place_card(table, 45)
+    item = example("publisher-45-sixth")
+    assert item.rows[2][-1] < 45  # the third row would take it by the ascending rule alone
+    (_, placement), = _turn("publisher-45-sixth").placements
     assert placement.row == 3
     assert placement.rule == "table.sixth-card"
     assert placement.taken == (39, 40, 41, 42, 44)
@@ -123,11 +134,11 @@ def test_example_publisher_45_must_go_sixth_on_the_fourth_row() -> None:
 
 def test_example_publisher_29_takes_row_1_so_62_goes_sixth() -> None:
     """The booklet's example 2: 29 takes row 1, so 62 is now sixth on the full fourth row."""
-    table = Table.of([[60], [33, 36], [40], [50, 52, 54, 56, 58]])
-    alone = place_card(table, 62)
+    item = example("publisher-29-62")
+    alone = place_card(item.table, 62)
     assert (alone.row, alone.taken) == (0, ())  # the placement player 1 counted on
-    result = resolve_turn(table, {"player 1": 62, "player 2": 29}, lambda choice: 0)
-    assert result.taken() == {"player 2": (60,), "player 1": (50, 52, 54, 56, 58)}
+    result = _turn("publisher-29-62")
+    assert result.taken() == {"bob": (60,), "ana": (50, 52, 54, 56, 58)}
     assert result.table.rows == ((29,), (33, 36), (40,), (62,))
 
 

@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from take5rules.cli import main
+from take5rules.examples import WORKED_EXAMPLES
 from take5rules.log import check_format
 from take5rules.referee import answer_line
 from take5rules.registry import RULE_ORDER
@@ -78,12 +79,15 @@ def test_the_turn_vectors_cover_the_edge_cases(files: dict[str, str]) -> None:
     chosen = {row for reply in replies for row in reply.get("chosen", {}).values()}
     assert chosen == {0, 1, 2, 3}
     assert any(len(v["request"]["plays"]) == 10 for v in vectors if "error" not in v["expected"])
-    publisher = next(v for v in vectors if v["description"].startswith("publisher's example"))
+    examples = {v["description"].split(":")[0]: v for v in vectors}
+    for item in WORKED_EXAMPLES:  # every worked example of the rule texts is a vector
+        assert examples[f"worked example {item.id}"]["request"] == item.request
+    publisher = examples["worked example publisher-14-15-44-61"]
     assert publisher["expected"]["rows"] == [[12, 14, 15], [37], [43, 44], [58, 61]]
-    founding = next(v for v in vectors if "4 goes after the 3" in v["description"])
+    founding = examples["worked example founding-4-17-90-93"]
     assert founding["expected"]["rows"] == [[3, 4, 17], [24], [58, 90, 93], [96]]
-    sixth = next(v for v in vectors if v["description"].startswith("29 takes row 0"))
-    assert sixth["expected"]["taken"] == {"bob": [45, 61], "ana": [40, 48, 50, 55, 58]}
+    sixth = examples["worked example publisher-29-62"]
+    assert sixth["expected"]["taken"] == {"bob": [60], "ana": [50, 52, 54, 56, 58]}
     assert any(v.get("raw") for v in vectors)
 
 

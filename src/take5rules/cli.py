@@ -18,7 +18,7 @@ import click
 from . import __version__
 from .engine import play_game
 from .errors import Take5Error
-from .events import Event
+from .events import CardPlaced, CardsRevealed, Event, RowTaken
 from .i18n import (
     LANGUAGES,
     default_language,
@@ -27,6 +27,7 @@ from .i18n import (
     label,
     narrate,
     resolve_language,
+    rows_text,
     rulebook,
 )
 from .players import BUILTIN_PLAYERS, Player
@@ -101,16 +102,36 @@ def _seats(spec: str) -> dict[str, Player]:
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Seed of the shuffles and of the random players.")
 @click.option("--json", "as_json", is_flag=True, help="Print the events as JSON lines.")
+@click.option("--log", "log_path", metavar="FILE", type=click.Path(dir_okay=False),
+              default=None, help="Also write the game as a take5-log (see `take5rules validate`).")
+@click.option("--rows/--no-rows", default=True, show_default=True,
+              help="After each turn, show the four rows.")
 @lang_option
 def play(players: str, variant: str, threshold: int, seed: int, as_json: bool,
-         lang: str | None) -> None:
+         log_path: str | None, rows: bool, lang: str | None) -> None:
     """Play a whole game between built-in players and narrate it turn by turn."""
+    from .log import LogWriter, check_loggable, write_log
+
     language = _language(lang)
     with reported(language):
         rules = Rules(Variant.parse(variant), threshold)
+        writer = LogWriter() if log_path is not None and check_loggable(rules) else None
+        unplaced = 0
         for event in play_game(_seats(players), rules, seed):
-            click.echo(json.dumps(event_json(event), ensure_ascii=False) if as_json
-                       else narrate(event, language))
+            if writer is not None:
+                writer.add(event)
+            if as_json:
+                click.echo(json.dumps(event_json(event), ensure_ascii=False))
+                continue
+            click.echo(narrate(event, language))
+            if isinstance(event, CardsRevealed):
+                unplaced = len(event.plays)
+            elif isinstance(event, CardPlaced | RowTaken):
+                unplaced -= 1
+                if rows and unplaced == 0:
+                    click.echo("  " + rows_text(event.rows, language))
+        if writer is not None and log_path is not None:
+            write_log(writer.log(), log_path)
 
 
 def event_json(event: Event) -> dict[str, Any]:
@@ -208,3 +229,14 @@ def ids() -> None:
     """List the rule ids, one per line (for scripts)."""
     for rule in all_rules():
         click.echo(rule.id)
+
+
+from .conform import conform_command  # noqa: E402 - registered last, after the core commands
+
+main.add_command(conform_command)
+
+from .validate import validate_command  # noqa: E402 - registered last, after the core commands
+from .vectors import vectors_command  # noqa: E402 - registered last, after the core commands
+
+main.add_command(validate_command)
+main.add_command(vectors_command)

@@ -24,6 +24,7 @@ from typing import Any
 
 __all__ = [
     "IllegalMoveError",
+    "LogError",
     "MalformedInputError",
     "ProtocolError",
     "RulesError",
@@ -110,6 +111,17 @@ class ProtocolError(MalformedInputError):
 
     def __init__(self, template: str, /, *, where: Where | None = None, **params: Any) -> None:
         super().__init__("protocol", template, where=where, **params)
+
+
+class LogError(MalformedInputError):
+    """A file that cannot be read or written as a take5-log, or a document that is not one.
+
+    Its rule id is ``log``, like ``protocol`` for the referee protocol: the error is about the
+    file format, not about a rule of the game.
+    """
+
+    def __init__(self, template: str, /, *, where: Where | None = None, **params: Any) -> None:
+        super().__init__("log", template, where=where, **params)
 
 
 class IllegalMoveError(Take5Error):

@@ -248,6 +248,7 @@ _LABELS = {
     "explanation": N_("Explanation"),
     "sources": N_("Sources"),
     "function": N_("Function"),
+    "rows": N_("Rows"),
 }
 
 _VARIANT_NAMES = {
@@ -409,6 +410,18 @@ def narrate(event: Event, language: str = "en", *, strict: bool = False) -> str:
         ).format(total=n(best), players=tr.list(event.winners))
         return f"{over} {won}"
     raise TypeError(f"not an event: {event!r}")
+
+
+def rows_text(rows: Sequence[Sequence[Card]], language: str = "en", *, strict: bool = False) -> str:
+    """The rows on one line, numbered from 1 as players count them.
+
+    >>> rows_text(((3, 4, 17), (24,), (58, 90, 93), (96,)))
+    'Rows: 1) 3 4 17 · 2) 24 · 3) 58 90 93 · 4) 96'
+    """
+    tr = translator(language, strict)
+    cells = (f"{index}) " + " ".join(tr.number(c) for c in row)
+             for index, row in enumerate(rows, start=1))
+    return f"{label('rows', tr.language, strict=strict)}: " + " · ".join(cells)
 
 
 def narrate_all(events: Iterable[Event], language: str = "en", *, strict: bool = False) -> str:

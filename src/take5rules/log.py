@@ -39,7 +39,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
 from ._text import N_
-from .errors import MalformedInputError, RulesError, Where
+from .errors import LogError, RulesError
 from .events import (
     CardDrafted,
     CardPlaced,
@@ -82,17 +82,6 @@ _SCHEMA_FILE = "take5-log-1.schema.json"
 _TURNS = 10
 #: The longest object :func:`dumps` writes on one line.
 _SHORT = 72
-
-
-class LogError(MalformedInputError):
-    """A file that cannot be read or written as a take5-log, or a document that is not one.
-
-    Its rule id is ``log``, like ``protocol`` for the referee protocol: the error is about the
-    file format, not about a rule of the game.
-    """
-
-    def __init__(self, template: str, /, *, where: Where | None = None, **params: Any) -> None:
-        super().__init__("log", template, where=where, **params)
 
 
 def check_loggable(rules: Rules) -> Rules:
@@ -143,7 +132,7 @@ def check_format(document: object) -> dict[str, Any]:
     ...               "turns": [{"plays": {"ana": "14"}}]}]})
     Traceback (most recent call last):
     ...
-    take5rules.log.LogError: not a take5-log: at $.rounds[0].turns[0].plays.ana: '14' is not \
+    take5rules.errors.LogError: not a take5-log: at $.rounds[0].turns[0].plays.ana: '14' is not \
 of type 'integer' [rule log]
     """
     if not isinstance(document, dict) or document.get("format") != FORMAT:
@@ -172,7 +161,7 @@ def loads(text: str | bytes) -> object:
     >>> loads("{")
     Traceback (most recent call last):
     ...
-    take5rules.log.LogError: not JSON: Expecting property name enclosed in double quotes at \
+    take5rules.errors.LogError: not JSON: Expecting property name enclosed in double quotes at \
 line 1 column 2 [rule log]
     """
     try:

@@ -39,6 +39,7 @@ import click
 from .engine import play_game
 from .errors import Take5Error
 from .events import CardsRevealed, Event
+from .examples import WORKED_EXAMPLES
 from .log import LogWriter, dumps
 from .players import BUILTIN_PLAYERS, Player, RandomPlayer
 from .referee import answer_line, parse_request
@@ -92,34 +93,16 @@ TURN_CASES: tuple[TurnCase, ...] = (
              {"rows": [[50], [60], [70], [20]], "plays": [["ana", 25]]}),
     TurnCase("ascending: 44 may go after 12, 37 or 43, never after the 58",
              {"rows": _PUBLISHER_ROWS, "plays": [["ana", 44]]}),
-    TurnCase("least difference: 23 facing rows that end in 12 and 20 goes after the 20",
-             {"rows": [[12], [20], [40], [60]], "plays": [["ana", 23]]}),
     TurnCase("least difference beats a safer row: 46 is sixth after the 45, not after the 2",
              {"rows": [[10, 20, 30, 40, 45], [2], [60], [70]], "plays": [["ana", 46]]}),
-    TurnCase("publisher's example: rows end 12, 37, 43, 58; 14 and 15 after the 12, 44 after "
-             "the 43, 61 after the 58",
-             {"rows": _PUBLISHER_ROWS,
-              "plays": [["ana", 44], ["bob", 14], ["cyd", 61], ["dan", 15]]}),
     TurnCase("the take5-log example: bob's low 5 takes row 0 (the 12), then ana's 14 goes "
              "after the 5 and cyd's 61 after the 58",
              {"rows": _PUBLISHER_ROWS, "plays": [["ana", 14], ["bob", 5], ["cyd", 61]],
               "choices": {"bob": 0}}),
-    TurnCase("sixth card: 74 after 51, 55, 61, 68 and 73 is sixth; its player takes the five "
-             "(11 bull heads) and 74 starts the row",
-             {"rows": [[51, 55, 61, 68, 73], [24], [80], [96]], "plays": [["ana", 74]]}),
-    TurnCase("45 must go sixth on the fourth row, whose last card, 44, is the closest",
-             {"rows": [[12], [37], [47], [28, 33, 38, 41, 44]], "plays": [["ana", 45]]}),
-    TurnCase("29 takes row 0 as a low card, so 62, which would have gone after the 61, must now "
-             "go sixth on the full fourth row",
-             {"rows": [[45, 61], [70], [80], [40, 48, 50, 55, 58]],
-              "plays": [["ana", 62], ["bob", 29]], "choices": {"bob": 0}}),
-    TurnCase("founding texts: 4 goes after the 3, 17 after the 4, 90 after the 58 (not on the "
-             "96 row) and 93 after the 90",
-             {"rows": [[3], [24], [58], [96]],
-              "plays": [["ana", 93], ["bob", 4], ["cyd", 90], ["dan", 17]]}),
-    TurnCase("founding texts: the low 2 takes the row holding only 96; 17 goes after the 12",
-             {"rows": [[3, 12], [24], [58, 61, 70], [96]],
-              "plays": [["ana", 17], ["bob", 2]], "choices": {"bob": 3}}),
+    *(
+        TurnCase(f"worked example {item.id}: {item.title}", item.request)
+        for item in WORKED_EXAMPLES
+    ),
     *(
         TurnCase(f"low card: 5 is lower than every row; its player takes row {index}",
                  {"rows": [[10, 11], [20], [30, 31, 32], [40]], "plays": [["ana", 5]],

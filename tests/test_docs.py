@@ -1,0 +1,266 @@
+"""The documentation site: built with ``mkdocs build --strict``, in five languages, from the code.
+
+The site is built once per session into a temporary directory (:func:`build_docs`, reused by
+``test_docs_browser.py``). Any warning fails the build: a broken link, a missing page, a missing
+translation (the rule pages are written from the catalogs with ``strict=True``).
+
+With ``TAKE5RULES_DOCS_DRAFT=1`` in the environment the build (and these tests) accept missing
+translations, modules, schema and vectors: for drafting only.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib.util
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from take5rules import i18n, registry
+from take5rules.cli import main as cli_main
+from take5rules.svg import SVG_NS
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGUAGES = i18n.LANGUAGES
+DRAFT = os.environ.get("TAKE5RULES_DOCS_DRAFT", "").strip() not in ("", "0", "false")
+STRICT = not DRAFT
+_MATERIAL = importlib.util.find_spec("material")
+MATERIAL_LANGUAGES = Path(_MATERIAL.origin if _MATERIAL and _MATERIAL.origin else ".").parent / (
+    "templates/partials/languages"
+)
+LOG_SCHEMA = ROOT / "src" / "take5rules" / "schemas" / "take5-log-1.schema.json"
+
+#: The hand-written pages every language has (docs/<lang>/...), as built pages.
+HAND_WRITTEN = (
+    "index.html",
+    "getting-started/index.html",
+    "rules/index.html",
+    "discrepancies/index.html",
+    "examples/index.html",
+    "reference/index.html",
+    "reference/cli/index.html",
+    "reference/referee/index.html",
+    "reference/log-format/index.html",
+    "reference/vectors/index.html",
+    "api/index.html",
+)
+#: Pictures on the examples page: one before each turn and one after each placement.
+EXAMPLE_PICTURES = 5 + 3 + 2 + 5 + 2 + 3
+
+
+@dataclass(frozen=True)
+class Built:
+    """One build of the site: where it went, what mkdocs printed, and how long it took."""
+
+    site: Path
+    returncode: int
+    output: str
+    seconds: float
+
+    def page(self, language: str, path: str) -> str:
+        return (self.site / prefix(language) / path).read_text(encoding="utf-8")
+
+
+_BUILT: dict[str, Built] = {}
+
+
+def prefix(language: str) -> str:
+    return "" if language == "en" else f"{language}/"
+
+
+def build_docs(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """Build the site once per session (cached for the browser tests too)."""
+    if "site" not in _BUILT:
+        site = tmp_path_factory.mktemp("docs") / "site"
+        env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}
+        start = time.monotonic()
+        completed = subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean",
+             "-f", str(ROOT / "mkdocs.yml"), "-d", str(site)],
+            cwd=ROOT, env=env, capture_output=True, text=True, timeout=1200, check=False,
+        )
+        _BUILT["site"] = Built(site, completed.returncode, completed.stdout + completed.stderr,
+                               time.monotonic() - start)
+    return _BUILT["site"]
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    result = build_docs(tmp_path_factory)
+    if result.returncode != 0:
+        pytest.fail(f"mkdocs build --strict failed:\n{result.output[-6000:]}")
+    return result
+
+
+def pages_of(built: Built, language: str) -> set[str]:
+    base = built.site / prefix(language)
+    others = {f"{other}/" for other in LANGUAGES if other != "en"}
+    found = set()
+    for page in base.rglob("index.html"):
+        relative = page.relative_to(base).as_posix()
+        if language == "en" and any(relative.startswith(other) for other in others):
+            continue
+        found.add(relative)
+    return found
+
+
+def text(html_text: str) -> str:
+    """The visible text of a page, roughly: tags dropped, entities decoded, spaces squeezed."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", html_text)).split())
+
+
+def squeeze(value: str) -> str:
+    """*value* without any whitespace (highlighted code is split into many elements)."""
+    return "".join(value.split())
+
+
+pytestmark = pytest.mark.slow
+
+
+def test_build_is_strict_and_warning_free(built: Built) -> None:
+    warnings = [line for line in built.output.splitlines()
+                if re.match(r"^(WARNING|ERROR)\b", line)]
+    assert warnings == []
+    print(f"docs built in {built.seconds:.1f} s")  # shown with pytest -s
+
+
+def test_every_language_has_the_same_pages(built: Built) -> None:
+    english = pages_of(built, "en")
+    expected = {*HAND_WRITTEN, *(f"rules/{rule.id}/index.html" for rule in registry.all_rules())}
+    assert expected <= english
+    assert "api/take5rules/index.html" in english
+    for module in ("cards", "setup", "table", "turn", "round", "game", "variants", "players",
+                   "engine", "events", "errors", "registry", "i18n", "referee", "svg"):
+        assert f"api/{module}/index.html" in english
+    for language in LANGUAGES:
+        assert pages_of(built, language) == english, language
+
+
+def test_pages_declare_their_language_and_use_materials_strings(built: Built) -> None:
+    for language in LANGUAGES:
+        page = built.page(language, "rules/index.html")
+        assert f'<html lang="{language}"' in page
+        strings = (MATERIAL_LANGUAGES / f"{language}.html").read_text(encoding="utf-8")
+        placeholder = re.search(r'"search\.placeholder": "([^"]+)"', strings)
+        assert placeholder is not None
+        assert f'placeholder="{placeholder.group(1)}"' in page, language
+
+
+def test_rule_pages_are_written_from_the_registry_and_catalogs(built: Built) -> None:
+    for language in LANGUAGES:
+        for rule in registry.all_rules():
+            page = built.page(language, f"rules/{rule.id}/index.html")
+            words = text(page)
+            explained = i18n.explain(rule.id, language, strict=STRICT)
+            for part in (explained.title, explained.statement, explained.explanation):
+                assert " ".join(part.split()) in words, (language, rule.id)
+            assert rule.id in words
+            module = rule.function.__module__.rsplit(".", 1)[1]
+            anchor = f"api/{module}/#{rule.qualified_name}"
+            assert anchor in page, (language, rule.id)
+            for source in rule.sources:
+                assert source.section in words
+            # the worked example: the doctest of the rule's function, as code
+            first = next(line for line in (rule.function.__doc__ or "").splitlines()
+                         if line.strip().startswith(">>>"))
+            assert squeeze(first.strip()) in squeeze(words), (language, rule.id)
+
+
+def test_rule_index_lists_every_rule_in_rulebook_order(built: Built) -> None:
+    for language in LANGUAGES:
+        page = built.page(language, "rules/index.html")
+        positions = [page.index(f'href="{rule.id}/"') for rule in registry.all_rules()]
+        assert positions == sorted(positions), language
+
+
+def test_discrepancies_page(built: Built) -> None:
+    for language in LANGUAGES:
+        page = built.page(language, "discrepancies/index.html")
+        words = text(page)
+        for item in registry.DISCREPANCIES:
+            said = i18n.discrepancy_text(item, language, strict=STRICT)
+            assert f'id="{item.id}"' in page
+            for key in ("topic", "choice", "reason"):
+                assert " ".join(str(said[key]).split()) in words, (language, item.id, key)
+            assert f'href="../rules/{item.rule_id}/"' in page
+
+
+def svgs(page: str) -> list[ET.Element]:
+    return [ET.fromstring(match) for match in re.findall(r"<svg\b.*?</svg>", page, re.DOTALL)]
+
+
+def test_examples_page_draws_every_turn_with_captions_from_the_catalogs(built: Built) -> None:
+    for language in LANGUAGES:
+        page = built.page(language, "examples/index.html")
+        pictures = [svg for svg in svgs(page) if svg.get("class") == "take5-table"]
+        assert len(pictures) == EXAMPLE_PICTURES, language
+        for picture in pictures:
+            assert picture.tag == f"{{{SVG_NS}}}svg"
+            assert picture.get("role") == "img"
+            assert picture.get("aria-label")
+            rows = [g for g in picture.iter(f"{{{SVG_NS}}}g") if g.get("class") == "row"]
+            assert len(rows) == 4
+        # the first placement of the founding texts' turn, narrated in this language
+        from take5rules.events import CardPlaced
+
+        narrated = i18n.narrate(CardPlaced(1, 1, "Bob", 4, 0, ((3, 4), (24,), (58,), (96,))),
+                                language, strict=STRICT)
+        assert any(svg.get("aria-label") == narrated for svg in pictures), language
+
+
+def test_cli_reference_shows_every_command(built: Built) -> None:
+    for language in LANGUAGES:
+        words = text(built.page(language, "reference/cli/index.html"))
+        for name, command in cli_main.commands.items():
+            assert f"take5rules {name}" in words
+            assert f"Usage: take5rules {name}" in words, name
+            for option in command.params:
+                for flag in getattr(option, "opts", []):
+                    if flag.startswith("-"):
+                        assert flag in words, (name, flag)
+
+
+def test_language_switcher_links_to_the_same_page(built: Built) -> None:
+    for language in LANGUAGES:
+        page = built.page(language, "rules/table.sixth-card/index.html")
+        links = dict(re.findall(r'href="([^"]+)" hreflang="([a-z]+)"', page))
+        targets = {lang: href for href, lang in links.items()}
+        assert set(targets) == set(LANGUAGES)
+        for other, href in targets.items():
+            if other == language:
+                continue
+            resolved = (built.site / prefix(language) / "rules/table.sixth-card" / href).resolve()
+            assert resolved == (built.site / prefix(other) / "rules/table.sixth-card").resolve()
+
+
+def test_search_index_covers_every_language(built: Built) -> None:
+    index = json.loads((built.site / "search" / "search_index.json").read_text("utf-8"))
+    assert "ru" in index["config"]["lang"]  # the Cyrillic pipeline, for Bulgarian
+    locations = {doc["location"].split("/", 1)[0] for doc in index["docs"]}
+    for language in LANGUAGES[1:]:
+        assert language in locations
+
+
+def test_api_reference_links_and_doctests(built: Built) -> None:
+    page = built.page("en", "api/table/index.html")
+    assert 'id="take5rules.table.sixth_card"' in page
+    assert "language-pycon" in page or "highlight" in page
+    assert "&gt;&gt;&gt;" in page
+    assert "<blockquote>" not in page  # doctests are code, not nested quotes
+
+
+def test_log_format_page_renders_the_schema(built: Built) -> None:
+    if DRAFT and not LOG_SCHEMA.exists():
+        pytest.skip(f"draft: {LOG_SCHEMA} does not exist yet")
+    schema = json.loads(LOG_SCHEMA.read_text(encoding="utf-8"))
+    words = text(built.page("en", "reference/log-format/index.html"))
+    for name in schema.get("properties", {}):
+        assert name in words
