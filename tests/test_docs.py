@@ -26,6 +26,7 @@ import pytest
 
 from take5rules import i18n, registry
 from take5rules.cli import main as cli_main
+from take5rules.examples import WORKED_EXAMPLES
 from take5rules.svg import SVG_NS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,7 +54,7 @@ HAND_WRITTEN = (
     "api/index.html",
 )
 #: Pictures on the examples page: one before each turn and one after each placement.
-EXAMPLE_PICTURES = 5 + 3 + 2 + 5 + 2 + 3
+EXAMPLE_PICTURES = sum(len(example.plays) + 1 for example in WORKED_EXAMPLES)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,774 @@
+"""Write the pages that come from the code, in every language (a mkdocs-gen-files script).
+
+Runs at the start of each language's build (mkdocs-static-i18n builds the languages one after
+the other) and writes, for each of the five languages:
+
+* ``<lang>/rules/<rule id>.md``: one page per rule of :func:`take5rules.registry.all_rules`, its
+  texts from the gettext catalogs, its sources, its function and its worked example (the
+  doctest of the function's docstring);
+* the hand-written pages of ``docs/<lang>/`` that hold a ``<!-- take5rules:NAME -->`` marker,
+  with the marker replaced by generated content: the rule index, the source discrepancies
+  (``registry.DISCREPANCIES``), the pictured examples (:mod:`take5rules.svg` on the engine's
+  states), the CLI help (from click), the game-log schema, the conformance vectors;
+* ``<lang>/api/<module>.md``: the API reference of each public module (mkdocstrings);
+* the navigation (``config.nav``), whose section titles are the titles of the translated
+  section pages.
+
+Generated text is never written twice: every rule text comes from the catalogs with
+``strict=True``, so a rule added in code appears in every language or the build fails on its
+missing translation. Labels that the catalogs lack (table headings and such) come from the front
+matter (``labels:``) of the hand-written page in each language.
+
+Environment: ``TAKE5RULES_DOCS_DRAFT=1`` lets the build pass while catalogs, modules, the
+game-log schema or the vectors are still missing (English text, notes instead of content).
+"""
+
+from __future__ import annotations
+
+import doctest
+import functools
+import importlib
+import inspect
+import json
+import logging
+import os
+import pkgutil
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import click
+import mkdocs_gen_files
+from babel import Locale
+from mkdocs.exceptions import PluginError
+from mkdocs.utils.meta import get_data
+
+import take5rules
+from take5rules import i18n, registry
+from take5rules.events import CardPlaced, CardsRevealed, Event, LowCardTaken, SixthCardTaken
+from take5rules.examples import WORKED_EXAMPLES, WorkedExample
+from take5rules.svg import turn_svgs
+from take5rules.table import Placement
+from take5rules.turn import placement_order, resolve_turn
+
+log = logging.getLogger("mkdocs.plugins.take5rules.gen_pages")
+
+DOCS = Path(__file__).resolve().parent
+ROOT = DOCS.parent
+PACKAGE_DIR = Path(take5rules.__file__).resolve().parent
+LANGUAGES: tuple[str, ...] = i18n.LANGUAGES
+DEFAULT_LANGUAGE = "en"
+DRAFT = os.environ.get("TAKE5RULES_DOCS_DRAFT", "").strip() not in ("", "0", "false")
+STRICT = not DRAFT
+
+#: Public modules that must have an API page (others are found by walking the package).
+API_MODULES = (
+    "take5rules.cards", "take5rules.setup", "take5rules.table", "take5rules.turn",
+    "take5rules.round", "take5rules.game", "take5rules.variants", "take5rules.players",
+    "take5rules.engine", "take5rules.events", "take5rules.errors", "take5rules.registry",
+    "take5rules.i18n", "take5rules.referee", "take5rules.svg", "take5rules.log",
+    "take5rules.validate", "take5rules.vectors", "take5rules.conform", "take5rules.strategies",
+)
+LOG_SCHEMA = PACKAGE_DIR / "schemas" / "take5-log-1.schema.json"
+VECTORS_DIR = ROOT / "vectors"
+
+#: The hand-written pages, in navigation order: a page, or a section (its index page first,
+#: then its other hand-written pages; generated pages are appended by :func:`navigation`).
+SITE: tuple[str | tuple[str, tuple[str, ...]], ...] = (
+    "index.md",
+    "getting-started.md",
+    ("rules/index.md", ()),
+    "discrepancies.md",
+    "examples.md",
+    ("reference/index.md", (
+        "reference/cli.md",
+        "reference/referee.md",
+        "reference/log-format.md",
+        "reference/vectors.md",
+        "reference/py6nimmt.md",
+    )),
+    ("api/index.md", ()),
+)
+
+_MARKER = re.compile(r"<!--\s*take5rules:([a-z-]+)(?:\s+([^>]*?))?\s*-->")
+_FENCED = re.compile(r"^(`{3,}|~{3,})[^\n]*\n(.*?)^\1", re.MULTILINE | re.DOTALL)
+_INLINE_COMMAND = re.compile(r"`take5rules ([a-z][a-z-]*)")
+_SHELL_COMMAND = re.compile(r"(?:^|\$ |\| )take5rules ([a-z][a-z-]*)", re.MULTILINE)
+
+
+class Problems:
+    """Everything wrong with the sources, reported together at the end of the script."""
+
+    def __init__(self) -> None:
+        self.items: list[str] = []
+        self.noted: set[str] = set()
+
+    def add(self, message: str) -> None:
+        if message not in self.items:
+            self.items.append(message)
+
+    def missing(self, what: str, message: str) -> str:
+        """In draft mode, a note in the page; otherwise a problem that fails the build."""
+        if DRAFT:
+            if message not in self.noted:
+                self.noted.add(message)
+                log.info("take5rules docs (draft): %s", message)
+            return f'!!! warning "Draft"\n    {what}: {message}\n'
+        self.add(message)
+        return ""
+
+    def raise_if_any(self) -> None:
+        if self.items:
+            listing = "\n  - ".join(self.items)
+            raise PluginError(
+                f"docs/gen_pages.py: the docs cannot be built:\n  - {listing}\n"
+                "(TAKE5RULES_DOCS_DRAFT=1 builds a draft despite missing catalog translations, "
+                "modules, schema or vectors; a missing page needs its translation, or "
+                "fallback_to_default: true in mkdocs.yml)"
+            )
+
+
+PROBLEMS = Problems()
+
+
+# --- catalogs ----------------------------------------------------------------------------------
+
+
+def fresh_catalogs() -> None:
+    """Recompile the catalogs of an editable install whose .po files are newer than the .mo.
+
+    The install compiles them (``hatch_build.py``); translators who edit a .po file and build
+    the docs should see their work without reinstalling.
+    """
+    if not i18n.LOCALE_DIR.resolve().is_relative_to(ROOT):
+        return
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    compiled = []
+    for po_path in sorted((ROOT / "locales").glob(f"*/LC_MESSAGES/{i18n.DOMAIN}.po")):
+        language = po_path.parent.parent.name
+        mo_path = i18n.LOCALE_DIR / language / "LC_MESSAGES" / f"{i18n.DOMAIN}.mo"
+        if mo_path.exists() and mo_path.stat().st_mtime >= po_path.stat().st_mtime:
+            continue
+        with po_path.open("rb") as handle:
+            catalog = read_po(handle, locale=language, domain=i18n.DOMAIN)
+        mo_path.parent.mkdir(parents=True, exist_ok=True)
+        with mo_path.open("wb") as handle:
+            write_mo(handle, catalog, use_fuzzy=False)
+        compiled.append(language)
+    if compiled:
+        i18n.translator.cache_clear()
+        log.info("take5rules docs: compiled the catalogs of %s", ", ".join(compiled))
+
+
+def guarded(language: str, build: Callable[[], str]) -> str:
+    """Run *build*; a missing translation becomes one problem for *language*."""
+    try:
+        return build()
+    except i18n.MissingTranslationError as error:
+        PROBLEMS.add(
+            f"{language}: {error} — translate it in locales/{language}/LC_MESSAGES/"
+            f"{i18n.DOMAIN}.po"
+        )
+        return ""
+
+
+# --- hand-written pages ------------------------------------------------------------------------
+
+
+@dataclass
+class Host:
+    """A hand-written page of one language: its text, front matter, and where it came from."""
+
+    language: str
+    path: str
+    text: str
+    meta: dict[str, Any]
+    source: Path
+
+    @property
+    def title(self) -> str:
+        if isinstance(self.meta.get("title"), str):
+            return str(self.meta["title"])
+        body = get_data(self.text)[0]
+        for line in body.splitlines():
+            if line.startswith("# "):
+                return re.sub(r"\s*\{[^}]*\}\s*$", "", line[2:]).strip()
+        PROBLEMS.add(f"{self.source.relative_to(ROOT)} has no '# title' line")
+        return self.path
+
+    def label(self, key: str) -> str:
+        labels = self.meta.get("labels") or {}
+        value = labels.get(key) if isinstance(labels, dict) else None
+        if not isinstance(value, str) or not value.strip():
+            PROBLEMS.add(f"{self.source.relative_to(ROOT)}: front matter 'labels: {key}:' missing")
+            return key
+        return value
+
+    def mapping(self, key: str) -> Mapping[str, str]:
+        value = self.meta.get(key)
+        return value if isinstance(value, dict) else {}
+
+
+def fallback_allowed() -> bool:
+    plugin = mkdocs_gen_files.config.plugins.get("i18n")
+    return bool(plugin is not None and plugin.config.fallback_to_default)
+
+
+def read_host(language: str, path: str) -> Host | None:
+    """The hand-written page *path* of *language*, or the English one while fallback is on."""
+    source = DOCS / language / path
+    if not source.exists():
+        if language == DEFAULT_LANGUAGE or not fallback_allowed():
+            PROBLEMS.add(
+                f"docs/{language}/{path} is missing (translate docs/{DEFAULT_LANGUAGE}/{path})"
+            )
+            return None
+        source = DOCS / DEFAULT_LANGUAGE / path
+    text = source.read_text(encoding="utf-8")
+    return Host(language, path, text, get_data(text)[1], source)
+
+
+def hand_written_paths() -> list[str]:
+    paths: list[str] = []
+    for item in SITE:
+        if isinstance(item, str):
+            paths.append(item)
+        else:
+            paths.extend((item[0], *item[1]))
+    return paths
+
+
+def check_language_folders() -> None:
+    """Every page of a language folder is one the navigation knows: no stray or stale page."""
+    known = set(hand_written_paths())
+    for language in LANGUAGES:
+        folder = DOCS / language
+        for page in sorted(folder.rglob("*.md")) if folder.exists() else []:
+            relative = page.relative_to(folder).as_posix()
+            if relative not in known:
+                PROBLEMS.add(f"docs/{language}/{relative} is not a page of the site (see SITE "
+                             "in docs/gen_pages.py)")
+
+
+def check_commands(host: Host) -> None:
+    """Every ``take5rules COMMAND`` that a page mentions is a command of the CLI."""
+    commands = cli_commands()
+    mentioned = set(_INLINE_COMMAND.findall(host.text))
+    for block in _FENCED.finditer(host.text):
+        mentioned.update(_SHELL_COMMAND.findall(block.group(2)))
+    for name in sorted(mentioned):
+        if name not in commands:
+            PROBLEMS.missing(
+                "CLI", f"{host.source.relative_to(ROOT)} mentions `take5rules {name}`, "
+                "which is not a command of take5rules.cli"
+            )
+
+
+# --- helpers -----------------------------------------------------------------------------------
+
+
+def write(path: str, text: str) -> None:
+    with mkdocs_gen_files.open(path, "w") as handle:
+        handle.write(text)
+
+
+def cell(text: str) -> str:
+    """Text made safe for a Markdown table cell."""
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def language_name(code: str, in_language: str) -> str:
+    return str(Locale.parse(code).get_display_name(in_language) or code)
+
+
+def doctest_blocks(function: Callable[..., Any]) -> list[str]:
+    """The doctest blocks of *function*'s docstring, each as the text of a pycon block."""
+    doc = inspect.getdoc(function) or ""
+    blocks: list[str] = []
+    current: list[str] = []
+    for line in [*doc.splitlines(), ""]:
+        if current and not line.strip():
+            blocks.append("\n".join(current))
+            current = []
+        elif current or line.lstrip().startswith(">>>"):
+            current.append(line)
+    parser = doctest.DocTestParser()
+    return [block for block in blocks if parser.get_examples(block)]
+
+
+def fence(code: str, language: str = "pycon") -> str:
+    ticks = "````" if "```" in code else "```"
+    return f"{ticks}{language}\n{code}\n{ticks}\n"
+
+
+def indent(text: str, prefix: str = "    ") -> str:
+    return "\n".join(prefix + line if line.strip() else line for line in text.splitlines())
+
+
+def discrepancies_of(rule_id: str) -> list[registry.Discrepancy]:
+    return [item for item in registry.DISCREPANCIES if item.rule_id == rule_id]
+
+
+def group_of(rule_id: str) -> str:
+    return rule_id.split(".", 1)[0]
+
+
+# --- rule pages --------------------------------------------------------------------------------
+
+
+def rule_page(language: str, rule: registry.Rule, labels: Host) -> str:
+    text = i18n.explain(rule.id, language, strict=STRICT)
+
+    def label(key: str) -> str:
+        return i18n.label(key, language, strict=STRICT)
+
+    lines = [
+        "---",
+        f"title: {json.dumps(text.title, ensure_ascii=False)}",
+        "---",
+        f"# {text.title}",
+        "",
+        f"**{label('rule')}:** `{rule.id}`",
+        "{ .take5-rule-id }",
+        "",
+        f'!!! abstract "{label("statement")}"',
+        "",
+        f"    {text.statement}",
+        "",
+        f"## {label('explanation')}",
+        "",
+        text.explanation,
+        "",
+    ]
+    examples = doctest_blocks(rule.function)
+    lines += [f"## {labels.label('example')}", ""]
+    if examples:
+        lines += [fence(block) for block in examples]
+    lines += [
+        f"## {label('function')}",
+        "",
+        f"[`{text.function}`][{text.function}]",
+        "",
+        f"## {label('sources')}",
+        "",
+        f"| {labels.label('document')} | {labels.label('language')} | {labels.label('section')} |",
+        "| --- | --- | --- |",
+    ]
+    for source in text.sources:
+        seed = registry.SEEDS.get(source.document)
+        document = f"`{source.document}`" if seed else cell(source.document)
+        tongue = language_name(seed[0], language) if seed else "—"
+        lines.append(f"| {document} | {cell(tongue)} | «{cell(source.section)}» |")
+    lines.append("")
+    disputed = discrepancies_of(rule.id)
+    if disputed:
+        lines += [f"## {labels.label('disagreement')}", ""]
+        for item in disputed:
+            topic = i18n.translator(language, STRICT).gettext(item.topic)
+            lines.append(f"- [{topic}](../discrepancies.md#{item.id})")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def rule_index(host: Host) -> str:
+    language = host.language
+    groups = host.mapping("groups")
+    lines: list[str] = []
+    current = None
+    for rule in registry.all_rules():
+        group = group_of(rule.id)
+        if group != current:
+            current = group
+            title = groups.get(group)
+            if not title:
+                PROBLEMS.add(f"{host.source.relative_to(ROOT)}: front matter 'groups: {group}:' "
+                             "missing")
+                title = group
+            lines += ["", f"## {title}", ""]
+        text = i18n.explain(rule.id, language, strict=STRICT)
+        lines.append(f"- [{text.title}]({rule.id}.md) `{rule.id}`: {text.statement}")
+    return "\n".join(lines).strip() + "\n"
+
+
+# --- discrepancies -----------------------------------------------------------------------------
+
+
+def discrepancies(host: Host) -> str:
+    language = host.language
+    lines: list[str] = []
+    for item in registry.DISCREPANCIES:
+        text = i18n.discrepancy_text(item, language, strict=STRICT)
+        rule = i18n.explain(item.rule_id, language, strict=STRICT)
+        lines += [
+            f"## {text['topic']} {{ #{item.id} }}",
+            "",
+            f"| {host.label('source')} | {host.label('says')} |",
+            "| --- | --- |",
+        ]
+        for source, claim in item.claims:
+            seed = registry.SEEDS.get(source.document)
+            where = f"`{source.document}`" if seed else cell(source.document)
+            said = i18n.translator(language, STRICT).gettext(claim)
+            lines.append(f"| {where} «{cell(source.section)}» | {cell(said)} |")
+        lines += [
+            "",
+            f"**{host.label('choice')}** {text['choice']}",
+            "",
+            f"**{host.label('reason')}** {text['reason']}",
+            "",
+            f"**{i18n.label('rule', language, strict=STRICT)}:** "
+            f"[{rule.title}](rules/{item.rule_id}.md) `{item.rule_id}`",
+            "",
+        ]
+    return "\n".join(lines)
+
+
+# --- pictured examples -------------------------------------------------------------------------
+
+
+def placement_event(player: str, placement: Placement) -> Event:
+    rows = placement.table.rows
+    if placement.rule == "table.sixth-card":
+        return SixthCardTaken(1, 1, player, placement.card, placement.row, placement.taken, rows)
+    if placement.rule == "table.low-card":
+        return LowCardTaken(1, 1, player, placement.card, placement.row, placement.taken, rows)
+    return CardPlaced(1, 1, player, placement.card, placement.row, rows)
+
+
+def example_section(language: str, example: WorkedExample) -> str:
+    table = example.table
+    plays = dict(example.plays)
+    result = resolve_turn(table, plays, lambda choice: example.choices[choice.player])
+    captions = [i18n.narrate(CardsRevealed(1, 1, placement_order(plays)), language,
+                             strict=STRICT)]
+    captions += [i18n.narrate(placement_event(player, placement), language, strict=STRICT)
+                 for player, placement in result.placements]
+    pictures = turn_svgs(table, plays, example.choices, captions=captions)
+    rule = i18n.explain(example.rule, language, strict=STRICT)
+    title = i18n.translator(language, STRICT).gettext(example.title)
+    sources = "; ".join(str(source) for source in example.sources)
+    figures = "\n".join(
+        f'<figure class="take5-frame" style="margin:0;max-width:100%">\n{picture}\n</figure>'
+        for picture in pictures
+    )
+    return "\n".join([
+        f"## {rule.title}: {title} {{ #{example.id} }}",
+        "",
+        f"[{rule.title}](rules/{example.rule}.md) `{example.rule}`: {rule.statement}",
+        "",
+        f"<small>{sources}</small>",
+        "",
+        '<div class="take5-frames" data-search-exclude '
+        'style="display:flex;flex-wrap:wrap;gap:0.75rem;align-items:flex-start">',
+        figures,
+        "</div>",
+        "",
+    ])
+
+
+def examples(host: Host) -> str:
+    return "\n".join(example_section(host.language, example) for example in WORKED_EXAMPLES)
+
+
+# --- CLI ---------------------------------------------------------------------------------------
+
+
+@functools.cache
+def cli_commands() -> dict[str, click.Command]:
+    try:
+        from take5rules.cli import main
+    except ImportError as error:
+        PROBLEMS.missing("CLI", f"take5rules.cli cannot be imported: {error}")
+        return {}
+    return dict(main.commands)
+
+
+def _contexts(name: str | None) -> tuple[click.Command, click.Context]:
+    from take5rules.cli import main
+
+    root = click.Context(main, info_name="take5rules", terminal_width=88, max_content_width=88)
+    if name is None:
+        return main, root
+    command = main.commands[name]
+    return command, click.Context(command, info_name=name, parent=root, terminal_width=88,
+                                  max_content_width=88)
+
+
+def cli_reference(host: Host) -> str:
+    if not cli_commands():
+        return PROBLEMS.missing("CLI", "take5rules.cli has no commands")
+    command, context = _contexts(None)
+    lines = ["## `take5rules`", "", fence(command.get_help(context), "text")]
+    for name in cli_commands():
+        command, context = _contexts(name)
+        lines += [f"## `take5rules {name}` {{ #{name} }}", "", fence(command.get_help(context),
+                                                                     "text")]
+    return "\n".join(lines)
+
+
+def cli_usage(host: Host, name: str) -> str:
+    if name not in cli_commands():
+        return PROBLEMS.missing("CLI", f"{host.source.relative_to(ROOT)} shows the usage of "
+                                f"`take5rules {name}`, which is not a command of take5rules.cli")
+    command, context = _contexts(name)
+    return fence(command.get_usage(context), "text")
+
+
+# --- game-log schema and vectors ---------------------------------------------------------------
+
+
+def schema_type(spec: Mapping[str, Any]) -> str:
+    if "$ref" in spec:
+        target = str(spec["$ref"]).rsplit("/", 1)[-1]
+        return f"[`{target}`](#schema-{target.lower()})"
+    if "enum" in spec:
+        return " \\| ".join(f"`{json.dumps(value)}`" for value in spec["enum"])
+    if "const" in spec:
+        return f"`{json.dumps(spec['const'])}`"
+    for key in ("oneOf", "anyOf"):
+        if key in spec:
+            return " \\| ".join(schema_type(option) for option in spec[key])
+    kind = spec.get("type", "")
+    if isinstance(kind, list):
+        kind = " \\| ".join(kind)
+    if kind == "array" and isinstance(spec.get("items"), dict):
+        return f"{kind} {schema_type(spec['items'])}".strip()
+    return f"`{kind}`" if kind else "—"
+
+
+def schema_table(host: Host, spec: Mapping[str, Any]) -> list[str]:
+    properties = spec.get("properties")
+    if not isinstance(properties, dict) or not properties:
+        return []
+    required = set(spec.get("required", ()))
+    lines = [
+        f"| {host.label('property')} | {host.label('type')} | {host.label('required')} | "
+        f"{host.label('description')} |",
+        "| --- | --- | --- | --- |",
+    ]
+    for name, prop in properties.items():
+        mandatory = host.label("yes") if name in required else host.label("no")
+        described = cell(str(prop.get("description", ""))) if isinstance(prop, dict) else ""
+        kind = schema_type(prop) if isinstance(prop, dict) else "—"
+        lines.append(f"| `{name}` | {kind} | {mandatory} | {described} |")
+    return [*lines, ""]
+
+
+def log_schema(host: Host) -> str:
+    if not LOG_SCHEMA.exists():
+        return PROBLEMS.missing("take5-log", f"the game-log schema {LOG_SCHEMA} does not exist")
+    schema = json.loads(LOG_SCHEMA.read_text(encoding="utf-8"))
+    lines = [f"`{LOG_SCHEMA.name}`"]
+    if schema.get("$id"):
+        lines[0] += f" — `$id`: `{schema['$id']}`"
+    lines += ["", *schema_table(host, schema)]
+    definitions = schema.get("$defs") or schema.get("definitions") or {}
+    for name, spec in definitions.items():
+        if not isinstance(spec, dict):
+            continue
+        lines += [f"### `{name}` {{ #schema-{name.lower()} }}", ""]
+        if spec.get("description"):
+            lines += [str(spec["description"]), ""]
+        table = schema_table(host, spec)
+        lines += table if table else [f"{schema_type(spec)}", ""]
+    lines += [
+        f'??? note "{host.label("schema")}"',
+        "",
+        indent(fence(json.dumps(schema, indent=2, ensure_ascii=False), "json")),
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def count_cases(path: Path) -> int:
+    """The non-blank lines of a JSON-lines file (one case each)."""
+    return sum(1 for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
+
+
+def vectors(host: Host) -> str:
+    """The vector files: each JSON-lines file with its cases, each folder of JSON files."""
+    if not VECTORS_DIR.is_dir():
+        return PROBLEMS.missing("vectors", f"the conformance vectors {VECTORS_DIR} do not exist")
+    files = sorted(
+        path for path in VECTORS_DIR.rglob("*")
+        if path.is_file() and not path.name.lower().startswith("readme")
+        and not any(part.startswith(".") for part in path.relative_to(VECTORS_DIR).parts)
+    )
+    rows: dict[str, int] = {}
+    for path in files:
+        relative = path.relative_to(VECTORS_DIR)
+        if path.suffix == ".json":
+            key = f"vectors/{relative.parent.as_posix()}/*.json"
+            rows[key] = rows.get(key, 0) + 1
+        else:
+            rows[f"vectors/{relative.as_posix()}"] = count_cases(path)
+    lines = [f"| {host.label('file')} | {host.label('cases')} |", "| --- | --- |"]
+    lines += [f"| `{name}` | {count} |" for name, count in rows.items()]
+    return "\n".join(lines) + "\n"
+
+
+# --- API reference -----------------------------------------------------------------------------
+
+
+def api_modules() -> list[str]:
+    """The public modules of the package: the required ones, and any other one found.
+
+    A module that cannot be imported is left out (and fails the build unless in draft mode).
+    """
+    found = {
+        f"take5rules.{info.name}" for info in pkgutil.iter_modules([str(PACKAGE_DIR)])
+        if not info.name.startswith("_")
+    }
+    for name in API_MODULES:
+        if name not in found:
+            PROBLEMS.missing("API", f"the module {name} does not exist (its API page is part "
+                             "of the site: see API_MODULES in docs/gen_pages.py)")
+    usable = []
+    for name in sorted(found):
+        try:
+            importlib.import_module(name)
+        except Exception as error:  # any failure is reported the same way
+            PROBLEMS.missing("API", f"the module {name} cannot be imported: {error!r}")
+            continue
+        usable.append(name)
+    order = {name: index for index, name in enumerate(API_MODULES)}
+    return sorted(usable, key=lambda name: (order.get(name, len(order)), name))
+
+
+def summary(module_name: str) -> str:
+    module = importlib.import_module(module_name)
+    doc = inspect.getdoc(module) or ""
+    first = doc.split("\n\n", 1)[0].replace("\n", " ").strip()
+    return re.sub(r":(?:mod|func|class|data|meth|attr|exc):`~?([\w.]+)`", r"`\1`", first)
+
+
+def api_index(host: Host) -> str:
+    lines = [f"| {host.label('module')} | {host.label('summary')} |", "| --- | --- |",
+             f"| [`take5rules`](take5rules.md) | {cell(summary('take5rules'))} |"]
+    for name in api_modules():
+        lines.append(f"| [`{name}`]({name.rsplit('.', 1)[1]}.md) | {cell(summary(name))} |")
+    return "\n".join(lines) + "\n"
+
+
+def api_heading(module: str) -> list[str]:
+    """The page title and the mkdocstrings block of *module*, its heading the page's h1."""
+    return [
+        "---",
+        f"title: {module}",
+        "---",
+        f"::: {module}",
+        "    options:",
+        "      show_root_heading: true",
+        "      show_root_full_path: true",
+        "      heading_level: 1",
+    ]
+
+
+def api_package_page(labels: Host) -> str:
+    lines = [
+        *api_heading("take5rules"),
+        "      members: false",
+        "",
+        f"| {labels.label('name')} | {labels.label('defined-in')} |",
+        "| --- | --- |",
+    ]
+    for name in take5rules.__all__:
+        obj = getattr(take5rules, name)
+        module = getattr(obj, "__module__", None)
+        if not module or not module.startswith("take5rules.") or name.startswith("_"):
+            continue
+        path = f"{module}.{obj.__qualname__}"
+        lines.append(f"| [`{name}`][{path}] | [`{module}`]({module.rsplit('.', 1)[1]}.md) |")
+    return "\n".join(lines) + "\n"
+
+
+def api_pages(language: str, labels: Host) -> list[str]:
+    write(f"{language}/api/take5rules.md", api_package_page(labels))
+    pages = ["api/take5rules.md"]
+    for name in api_modules():
+        short = name.rsplit(".", 1)[1]
+        write(f"{language}/api/{short}.md", "\n".join(api_heading(name)) + "\n")
+        pages.append(f"api/{short}.md")
+    return pages
+
+
+# --- the pages of one language, and the navigation ---------------------------------------------
+
+
+GENERATORS: dict[str, Callable[[Host, str], str]] = {
+    "rule-index": lambda host, _: rule_index(host),
+    "discrepancies": lambda host, _: discrepancies(host),
+    "examples": lambda host, _: examples(host),
+    "cli": lambda host, _: cli_reference(host),
+    "cli-usage": cli_usage,
+    "log-schema": lambda host, _: log_schema(host),
+    "vectors": lambda host, _: vectors(host),
+    "api-index": lambda host, _: api_index(host),
+}
+
+
+def expand(host: Host) -> str:
+    def replace(match: re.Match[str]) -> str:
+        name, argument = match.group(1), (match.group(2) or "").strip()
+        generator = GENERATORS.get(name)
+        if generator is None:
+            PROBLEMS.add(f"{host.source.relative_to(ROOT)}: unknown marker take5rules:{name}")
+            return ""
+        return guarded(host.language, lambda: generator(host, argument))
+
+    return _MARKER.sub(replace, host.text)
+
+
+def build_language(language: str) -> dict[str, list[str]]:
+    """Write every generated page of *language*; return the generated pages of each section."""
+    sections: dict[str, list[str]] = {"rules/index.md": [], "api/index.md": []}
+    for path in hand_written_paths():
+        host = read_host(language, path)
+        if host is None:
+            continue
+        check_commands(host)
+        if _MARKER.search(host.text):
+            write(f"{language}/{path}", expand(host))
+        if path == "rules/index.md":
+            for rule in registry.all_rules():
+                page = guarded(language, functools.partial(rule_page, language, rule, host))
+                write(f"{language}/rules/{rule.id}.md", page)
+                sections[path].append(f"rules/{rule.id}.md")
+        if path == "api/index.md":
+            sections[path] = api_pages(language, host)
+    return sections
+
+
+def navigation(language: str, generated: Mapping[str, list[str]]) -> list[Any]:
+    nav: list[Any] = []
+    for item in SITE:
+        if isinstance(item, str):
+            nav.append(item)
+            continue
+        index, pages = item
+        host = read_host(language, index)
+        title = host.title if host is not None else index
+        nav.append({title: [index, *pages, *generated.get(index, [])]})
+    return nav
+
+
+def main() -> None:
+    fresh_catalogs()
+    check_language_folders()
+    config = mkdocs_gen_files.config
+    plugin = config.plugins.get("i18n")
+    current = getattr(plugin, "current_language", None) or DEFAULT_LANGUAGE
+    generated: dict[str, list[str]] = {}
+    for language in LANGUAGES:
+        sections = build_language(language)
+        if language == current:
+            generated = sections
+    config.nav = navigation(current, generated)
+    PROBLEMS.raise_if_any()
+
+
+main()
