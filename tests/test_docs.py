@@ -212,7 +212,7 @@ def test_examples_page_draws_every_turn_with_captions_from_the_catalogs(built: B
         # the first placement of the founding texts' turn, narrated in this language
         from take5rules.events import CardPlaced
 
-        narrated = i18n.narrate(CardPlaced(1, 1, "Bob", 4, 0, ((3, 4), (24,), (58,), (96,))),
+        narrated = i18n.narrate(CardPlaced(1, 1, "bob", 4, 0, ((3, 4), (24,), (58,), (96,))),
                                 language, strict=STRICT)
         assert any(svg.get("aria-label") == narrated for svg in pictures), language
 
