@@ -37,6 +37,10 @@ def script(name: str, *args: str) -> list[str]:
     return [sys.executable, str(WRONG / f"{name}.py"), *args]
 
 
+#: The wrong referee whose bug is the largest difference instead of the least.
+LARGEST = script("buggy_referee", "--bug", "largest-difference")
+
+
 def conform(*args: str) -> Any:
     return CliRunner().invoke(main, ["conform", *args])
 
@@ -81,15 +85,16 @@ def test_worked_examples_are_the_rule_texts() -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "rule"),
+    ("bug", "rule"),
     [
-        ("wrong_low_card", "table.low-card"),
-        ("wrong_fifth_card", "table.sixth-card"),
-        ("wrong_largest_difference", "table.least-difference"),
+        ("low-card", "table.low-card"),
+        ("fifth-card", "table.sixth-card"),
+        ("largest-difference", "table.least-difference"),
     ],
 )
-def test_wrong_referee_is_caught(name: str, rule: str) -> None:
-    result = run_conformance(script(name), cases=300)
+def test_wrong_referee_is_caught(bug: str, rule: str) -> None:
+    referee = script("buggy_referee", "--bug", bug)
+    result = run_conformance(referee, cases=300)
     assert (result.status, result.exit_code) == ("disagree", EXIT_DISAGREE)
     mismatch = result.mismatch
     assert mismatch is not None
@@ -101,7 +106,7 @@ def test_wrong_referee_is_caught(name: str, rule: str) -> None:
     assert mismatch.ours == answer(mismatch.request)
     assert mismatch.theirs != mismatch.ours
     # The shrunk turn really is one the wrong referee gets wrong.
-    replay = subprocess.run(script(name), input=json.dumps(mismatch.request) + "\n",
+    replay = subprocess.run(referee, input=json.dumps(mismatch.request) + "\n",
                             capture_output=True, text=True, check=True)
     assert json.loads(replay.stdout) == mismatch.theirs
     report = format_result(result)
@@ -111,7 +116,7 @@ def test_wrong_referee_is_caught(name: str, rule: str) -> None:
 
 
 def test_cli_reports_a_disagreement_with_exit_1() -> None:
-    outcome = conform("--cmd", shlex.join(script("wrong_largest_difference")), "--cases", "100")
+    outcome = conform("--cmd", shlex.join(LARGEST), "--cases", "100")
     assert outcome.exit_code == EXIT_DISAGREE
     assert "table.least-difference" in outcome.output
     assert "request:" in outcome.output
@@ -119,7 +124,7 @@ def test_cli_reports_a_disagreement_with_exit_1() -> None:
 
 
 def test_cli_json_and_lang() -> None:
-    outcome = conform("--cmd", shlex.join(script("wrong_largest_difference")), "--cases", "50",
+    outcome = conform("--cmd", shlex.join(LARGEST), "--cases", "50",
                       "--json", "--lang", "fr")
     assert outcome.exit_code == EXIT_DISAGREE
     data = json.loads(outcome.output)
@@ -235,7 +240,7 @@ def test_fixture_passes(take5_conformance: ConformanceCheck) -> None:
 
 def test_fixture_fails_with_the_shrunk_turn(take5_conformance: ConformanceCheck) -> None:
     with pytest.raises(pytest.fail.Exception) as failure:
-        take5_conformance(script("wrong_largest_difference"), cases=100)
+        take5_conformance(LARGEST, cases=100)
     assert "table.least-difference" in str(failure.value)
     assert '"plays": [["ana", 5], ["bob", 6]]' in str(failure.value)
 

@@ -9,65 +9,21 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
 from . import __version__
+from ._clitools import lang_option, reported
 from .engine import play_game
-from .errors import Take5Error
 from .events import CardPlaced, CardsRevealed, Event, RowTaken
-from .i18n import (
-    LANGUAGES,
-    default_language,
-    error_message,
-    explain,
-    label,
-    narrate,
-    resolve_language,
-    rows_text,
-    rulebook,
-)
+from .i18n import explain, label, narrate, rows_text, rulebook
 from .players import BUILTIN_PLAYERS, Player
 from .referee import serve
 from .registry import all_rules
 from .variants import DEFAULT_THRESHOLD, Rules, Variant
 
 __all__ = ["main"]
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _language(value: str | None) -> str:
-    if value is None:
-        return default_language()
-    language, notice = resolve_language(value)
-    if notice:
-        click.echo(notice, err=True)
-    return language
-
-
-def lang_option(function: F) -> F:
-    """The ``--lang`` option, shared by every command that prints prose."""
-    return click.option(
-        "--lang",
-        "lang",
-        metavar="LANG",
-        default=None,
-        help=f"Language of the text: {', '.join(LANGUAGES)} (default: from LC_ALL/LANG).",
-    )(function)
-
-
-@contextmanager
-def reported(language: str) -> Iterator[None]:
-    """Turn a library error into one localized line on stderr and exit status 1."""
-    try:
-        yield
-    except Take5Error as error:
-        click.echo(error_message(error, language), err=True)
-        sys.exit(1)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -108,11 +64,10 @@ def _seats(spec: str) -> dict[str, Player]:
               help="After each turn, show the four rows.")
 @lang_option
 def play(players: str, variant: str, threshold: int, seed: int, as_json: bool,
-         log_path: str | None, rows: bool, lang: str | None) -> None:
+         log_path: str | None, rows: bool, language: str) -> None:
     """Play a whole game between built-in players and narrate it turn by turn."""
     from .log import LogWriter, check_loggable, write_log
 
-    language = _language(lang)
     with reported(language):
         rules = Rules(Variant.parse(variant), threshold)
         writer = LogWriter() if log_path is not None and check_loggable(rules) else None
@@ -155,9 +110,8 @@ def event_json(event: Event) -> dict[str, Any]:
 @main.command()
 @click.option("--json", "as_json", is_flag=True, help="Print the registry as JSON.")
 @lang_option
-def rules(as_json: bool, lang: str | None) -> None:
+def rules(as_json: bool, language: str) -> None:
     """Print the whole rulebook: every rule's id, title, statement and explanation."""
-    language = _language(lang)
     if as_json:
         click.echo(json.dumps([_explanation_json(item.rule_id, language) for item in
                                rulebook(language)], ensure_ascii=False, indent=2))
@@ -204,9 +158,8 @@ def _wrap(text: str, indent: str) -> list[str]:
 @click.argument("rule_id", metavar="RULE")
 @click.option("--json", "as_json", is_flag=True, help="Print the explanation as JSON.")
 @lang_option
-def explain_command(rule_id: str, as_json: bool, lang: str | None) -> None:
+def explain_command(rule_id: str, as_json: bool, language: str) -> None:
     """Explain one rule (see `take5rules rules` for the ids)."""
-    language = _language(lang)
     with reported(language):
         if as_json:
             click.echo(json.dumps(_explanation_json(rule_id, language), ensure_ascii=False,

@@ -70,9 +70,10 @@ from typing import Any, Literal
 import click
 
 from . import examples
+from ._clitools import lang_option
 from ._text import N_, Nn_
 from .errors import Take5Error
-from .i18n import default_language, explain, resolve_language, translator
+from .i18n import explain, translator
 from .referee import answer, parse_request
 from .registry import RULE_ORDER
 from .table import Table, place_card
@@ -947,21 +948,15 @@ def _progress_bar(enabled: bool, language: str) -> Iterator[Progress | None]:
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=5.0,
               show_default=True, help="Seconds the program has to answer each request.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
-@click.option("--lang", "lang", metavar="LANG", default=None,
-              help="Language of the text (default: from LC_ALL/LANG).")
+@lang_option
 def conform_command(cmd: str, cases: int, seed: int, timeout: float, as_json: bool,
-                    lang: str | None) -> None:
+                    language: str) -> None:
     """Check another referee program against take5rules, turn by turn.
 
     PROGRAM must speak the referee line protocol (see `take5rules referee`). Exit status: 0 if
     it agrees on every turn, 1 if it disagrees (the smallest disagreeing turn is shown), 2 if
     it is broken (cannot start, exits, hangs or answers garbage) or the command line is wrong.
     """
-    language = default_language()
-    if lang is not None:
-        language, notice = resolve_language(lang)
-        if notice:
-            click.echo(notice, err=True)
     try:
         argv = shlex.split(cmd)
     except ValueError as error:

@@ -38,18 +38,16 @@ from typing import Any
 
 import click
 
+from ._clitools import lang_option
 from ._text import N_, Nn_
 from .cards import Card, cards
 from .errors import IllegalMoveError, Take5Error, Where
 from .events import CardPlaced, Event, LowCardTaken, RowTaken, SixthCardTaken
 from .game import add_penalties, game_over, winners
 from .i18n import (
-    LANGUAGES,
-    default_language,
     error_message,
     explain,
     label,
-    resolve_language,
     translator,
 )
 from .log import LogError, check_format, check_loggable, load
@@ -735,15 +733,6 @@ _VIOLATIONS = Nn_("{file}: {count} violation", "{file}: {count} violations")
 _AT = N_("at {path}")
 
 
-def _language(value: str | None) -> str:
-    if value is None:
-        return default_language()
-    language, notice = resolve_language(value)
-    if notice:
-        click.echo(notice, err=True)
-    return language
-
-
 def validate_files(names: Sequence[str]) -> Iterator[tuple[str, Report | LogError]]:
     """Load and check each file of *names* (``-`` is standard input): its report, or the error."""
     for name in names:
@@ -787,15 +776,13 @@ def _text_report(name: str, outcome: Report | LogError, language: str) -> list[s
 @click.command("validate")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option("--json", "as_json", is_flag=True, help="Print a machine-readable report (JSON).")
-@click.option("--lang", "lang", metavar="LANG", default=None,
-              help=f"Language of the text: {', '.join(LANGUAGES)} (default: from LC_ALL/LANG).")
-def validate_command(files: tuple[str, ...], as_json: bool, lang: str | None) -> None:
+@lang_option
+def validate_command(files: tuple[str, ...], as_json: bool, language: str) -> None:
     """Check take5-log game logs (FILE, or - for stdin) against every rule.
 
     Exit status 0 when every file is valid, 1 when any breaks a rule, 2 when a file cannot be
     read or is not a take5-log.
     """
-    language = _language(lang)
     status = 0
     entries: list[dict[str, Any]] = []
     lines: list[tuple[str, bool]] = []

@@ -1,14 +1,22 @@
 #!/usr/bin/env python3
-"""A wrong referee: a low card takes the cheapest row, whatever the player chose.
+"""A wrong referee with one deliberate bug, chosen by ``--bug``; all else follows the rules.
 
-Speaks the referee line protocol (see take5rules.referee); everything else follows the rules.
+It speaks the referee line protocol (see take5rules.referee) and is written independently of
+take5rules, as another implementation would be:
+
+* ``--bug low-card``: a low card takes the cheapest row, whatever its player chose;
+* ``--bug fifth-card``: a row is taken by its fifth card instead of its sixth;
+* ``--bug largest-difference``: a card goes on the row with the largest difference.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from typing import Any
+
+BUGS = ("low-card", "fifth-card", "largest-difference")
 
 
 def heads(card: int) -> int:
@@ -25,7 +33,7 @@ def error(rule: str, message: str) -> dict[str, Any]:
     return {"error": {"rule": rule, "message": message}}
 
 
-def resolve(request: dict[str, Any]) -> dict[str, Any]:
+def resolve(request: dict[str, Any], bug: str) -> dict[str, Any]:
     rows: list[list[int]] = [list(row) for row in request["rows"]]
     plays: list[tuple[str, int]] = [(player, card) for player, card in request["plays"]]
     choices: dict[str, int] = request.get("choices", {})
@@ -36,19 +44,22 @@ def resolve(request: dict[str, Any]) -> dict[str, Any]:
         return error("table.sixth-card", "a row holds more than five cards")
     taken: dict[str, list[int]] = {}
     chosen: dict[str, int] = {}
+    full = 4 if bug == "fifth-card" else 5
     for player, card in sorted(plays, key=lambda play: play[1]):
         fits = [i for i, row in enumerate(rows) if row[-1] < card]
         if not fits:
             if player not in choices:
                 return error("table.low-card", f"no row choice for {player}")
-            # THE BUG: the cheapest row, not the player's choice.
-            index = min(range(4), key=lambda i: (sum(heads(c) for c in rows[i]), i))
+            index = choices[player]
+            if bug == "low-card":
+                index = min(range(4), key=lambda i: (sum(heads(c) for c in rows[i]), i))
             chosen[player] = index
             taken[player] = rows[index]
             rows[index] = [card]
             continue
-        index = min(fits, key=lambda i: card - rows[i][-1])
-        if len(rows[index]) == 5:
+        pick = max if bug == "largest-difference" else min
+        index = pick(fits, key=lambda i: card - rows[i][-1])
+        if len(rows[index]) == full:
             taken[player] = rows[index]
             rows[index] = [card]
         else:
@@ -57,9 +68,12 @@ def resolve(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--bug", choices=BUGS, required=True)
+    bug = parser.parse_args().bug
     for line in sys.stdin:
         if line.strip():
-            print(json.dumps(resolve(json.loads(line))), flush=True)
+            print(json.dumps(resolve(json.loads(line), bug)), flush=True)
     return 0
 
 
