@@ -81,3 +81,24 @@ def test_referee_command_answers_over_pipes() -> None:
     assert json.loads(lines[0])["rows"][3] == [2]
     assert json.loads(lines[1])["error"]["rule"] == "protocol"
     assert "Traceback" not in process.stderr
+
+
+def test_answer_words_errors_in_the_language_asked() -> None:
+    request = {"rows": [[3], [24], [58], [96]], "plays": [["a", 2]]}
+    english = answer(request)["error"]
+    french = answer(request, "fr")["error"]
+    assert english["rule"] == french["rule"] == "table.low-card"
+    assert french["message"] != english["message"]
+    assert "[règle table.low-card]" in french["message"]
+
+
+def test_referee_command_takes_lang() -> None:
+    process = subprocess.run(
+        [sys.executable, "-c", "from take5rules.cli import main; main()", "referee", "--lang",
+         "bg"],
+        input="not json\n", capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert process.returncode == 0
+    reply = json.loads(process.stdout)
+    assert reply["error"]["rule"] == "protocol"
+    assert "правило" in reply["error"]["message"]

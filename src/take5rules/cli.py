@@ -14,7 +14,7 @@ from typing import Any
 import click
 
 from . import __version__
-from ._clitools import lang_option, reported
+from ._clitools import choose_language, lang_option, reported
 from .engine import play_game
 from .events import CardPlaced, CardsRevealed, Event, RowTaken
 from .i18n import explain, label, narrate, rows_text, rulebook
@@ -172,9 +172,16 @@ explain_command.name = "explain"
 
 
 @main.command()
-def referee() -> None:
-    """Answer the referee line protocol: one JSON turn per line on stdin, one reply per line."""
-    sys.exit(serve(sys.stdin, sys.stdout))
+@click.option("--lang", "language", metavar="LANG", default="en", show_default=True,
+              callback=lambda _context, _parameter, value: choose_language(value),
+              help="Language of the error messages in replies (rule ids never change).")
+def referee(language: str) -> None:
+    """Answer the referee line protocol: one JSON turn per line on stdin, one reply per line.
+
+    Unlike the commands that talk to people, the referee answers in English unless --lang says
+    otherwise, so that its replies do not depend on the environment.
+    """
+    sys.exit(serve(sys.stdin, sys.stdout, language))
 
 
 @main.command("ids")

@@ -93,8 +93,11 @@ def parse_request(request: object) -> tuple[Table, dict[str, int], dict[str, int
     return table, plays, choices
 
 
-def answer(request: object) -> dict[str, Any]:
-    """The reply to one request (already parsed from JSON): the turn resolved, or an error."""
+def answer(request: object, language: str = "en") -> dict[str, Any]:
+    """The reply to one request (already parsed from JSON): the turn resolved, or an error.
+
+    Error messages are in *language*; the rule id is the same in every language.
+    """
     try:
         table, plays, choices = parse_request(request)
         chosen: dict[str, int] = {}
@@ -114,7 +117,7 @@ def answer(request: object) -> dict[str, Any]:
 
         result = resolve_turn(table, plays, choose)
     except Take5Error as error:
-        return {"error": {"rule": error.rule, "message": str(error)}}
+        return {"error": {"rule": error.rule, "message": _message(error, language)}}
     return {
         "rows": result.table.to_json(),
         "taken": {player: list(taken) for player, taken in result.taken().items()},
@@ -122,7 +125,15 @@ def answer(request: object) -> dict[str, Any]:
     }
 
 
-def answer_line(line: str) -> str:
+def _message(error: Take5Error, language: str) -> str:
+    if language == "en":
+        return str(error)
+    from .i18n import error_message  # only when asked: the referee itself needs no catalog
+
+    return error_message(error, language)
+
+
+def answer_line(line: str, language: str = "en") -> str:
     """The JSON reply line to one JSON request line.
 
     >>> answer_line("not json")
@@ -134,15 +145,17 @@ at line 1 column 1 [rule protocol]"}}'
     except json.JSONDecodeError as error:
         failure = ProtocolError(N_("the request is not valid JSON: {reason}"),
                                 reason=f"{error.msg} at line {error.lineno} column {error.colno}")
-        return json.dumps({"error": {"rule": failure.rule, "message": str(failure)}})
-    return json.dumps(answer(request), ensure_ascii=False)
+        return json.dumps({"error": {"rule": failure.rule,
+                                     "message": _message(failure, language)}},
+                          ensure_ascii=False)
+    return json.dumps(answer(request, language), ensure_ascii=False)
 
 
-def serve(stdin: TextIO, stdout: TextIO) -> int:
+def serve(stdin: TextIO, stdout: TextIO, language: str = "en") -> int:
     """Answer every non-blank line of *stdin* on *stdout*, flushing each reply; return 0."""
     for line in stdin:
         if not line.strip():
             continue
-        stdout.write(answer_line(line) + "\n")
+        stdout.write(answer_line(line, language) + "\n")
         stdout.flush()
     return 0
