@@ -13,12 +13,13 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from take5rules.cli import main
+from take5rules.defects import DEFECTS
 from take5rules.i18n import explain
 from take5rules.log import LOGGED_VARIANTS, LogError, LogWriter, write_log
 from take5rules.registry import RULE_ORDER
 from take5rules.validate import Report, validate
 from take5rules.variants import Variant
-from take5rules.vectors import DEFECTS, game_events, game_log
+from take5rules.vectors import game_events, game_log
 
 NAMES = ("ana", "bob", "cyd", "dan", "eve", "fay", "gus", "hal", "ivy", "jon")
 KINDS = ("random", "lowest", "cautious")
