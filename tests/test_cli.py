@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -114,3 +115,20 @@ def test_default_language_follows_the_environment(runner: CliRunner) -> None:
 
 def test_ids_lists_the_rule_ids(runner: CliRunner) -> None:
     assert runner.invoke(main, ["ids"]).output.split() == list(RULE_ORDER)
+
+
+def test_play_refuses_an_unwritable_log_before_playing(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["play", "--log", "/no/such/folder/game.json", "--lang", "en"])
+    assert result.exit_code == 1
+    assert "cannot write /no/such/folder/game.json" in result.output
+    assert "Round 1" not in result.output
+
+
+def test_play_log_round_trips_through_validate(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    played = runner.invoke(main, ["play", "--log", str(path), "--variant", "logic", "--lang",
+                                  "en", "--players", "a=random,b=cautious,c=lowest"])
+    assert played.exit_code == 0, played.output
+    checked = runner.invoke(main, ["validate", str(path), "--lang", "en"])
+    assert checked.exit_code == 0, checked.output
+    assert "valid" in checked.output

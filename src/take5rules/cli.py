@@ -66,11 +66,14 @@ def _seats(spec: str) -> dict[str, Player]:
 def play(players: str, variant: str, threshold: int, seed: int, as_json: bool,
          log_path: str | None, rows: bool, language: str) -> None:
     """Play a whole game between built-in players and narrate it turn by turn."""
-    from .log import LogWriter, check_loggable, write_log
+    from .log import LogWriter, check_loggable, check_writable, write_log
 
     with reported(language):
         rules = Rules(Variant.parse(variant), threshold)
-        writer = LogWriter() if log_path is not None and check_loggable(rules) else None
+        if log_path is not None:
+            check_loggable(rules)
+            check_writable(log_path)
+        writer = LogWriter() if log_path is not None else None
         unplaced = 0
         for event in play_game(_seats(players), rules, seed):
             if writer is not None:

@@ -27,7 +27,9 @@ True
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import sys
 from collections.abc import Iterable, Mapping
 from functools import cache
@@ -238,6 +240,31 @@ def dumps(document: object, indent: int = 0) -> str:
         items = [f"{pad}{dumps(item, indent + 1)}" for item in document]
         return "[\n" + ",\n".join(items) + "\n" + "  " * indent + "]"
     return json.dumps(document, ensure_ascii=False)
+
+
+def check_writable(path: str | Path) -> None:
+    """Check, before a game is played, that its log can be written to *path*.
+
+    >>> check_writable("/no/such/folder/game.json")
+    Traceback (most recent call last):
+    ...
+    take5rules.errors.LogError: cannot write /no/such/folder/game.json: No such file or \
+directory [rule log]
+    """
+    if str(path) == "-":
+        return
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    problem = None
+    if not folder.is_dir():
+        problem = errno.ENOENT
+    elif target.is_dir():
+        problem = errno.EISDIR
+    elif not os.access(target if target.exists() else folder, os.W_OK):
+        problem = errno.EACCES
+    if problem is not None:
+        raise LogError(N_("cannot write {source}: {reason}"), source=str(path),
+                       reason=os.strerror(problem))
 
 
 def write_log(log: Mapping[str, Any], path: str | Path) -> None:
