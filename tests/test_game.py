@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from take5rules.errors import MalformedInputError
+from take5rules.errors import MalformedInputError, RulesError
 from take5rules.game import add_penalties, game_over, winners
 
 
@@ -41,3 +41,16 @@ def test_winners_share_the_lowest_total() -> None:
 def test_winners_of_nobody_is_an_error() -> None:
     with pytest.raises(MalformedInputError):
         winners({})
+
+
+@pytest.mark.parametrize("totals", [None, {"a": "x"}, {"a": -1}, {"a": True}, [("a", 1)]])
+def test_game_over_and_winners_reject_bad_totals(totals: object) -> None:
+    with pytest.raises(MalformedInputError):
+        game_over(totals)  # type: ignore[arg-type]
+    with pytest.raises(MalformedInputError):
+        winners(totals)  # type: ignore[arg-type]
+
+
+def test_game_over_rejects_a_bad_threshold() -> None:
+    with pytest.raises(RulesError):
+        game_over({"a": 3}, 0)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from take5rules.errors import IllegalMoveError, MalformedInputError
@@ -164,3 +166,32 @@ def test_table_of_rejects_bad_rows_naming_the_rule(rows: object, rule: str) -> N
     with pytest.raises(MalformedInputError) as caught:
         Table.of(rows)  # type: ignore[arg-type]
     assert caught.value.rule == rule
+
+
+@pytest.mark.parametrize(
+    ("call", "rule"),
+    [
+        (lambda t: place_card(t, "x"), "cards.deck"),  # type: ignore[arg-type]
+        (lambda t: place_card(t, 500), "cards.deck"),
+        (lambda t: place_card("rows", 5), "setup.deal"),  # type: ignore[arg-type]
+        (lambda t: place_card(t, 43), "cards.deck"),
+        (lambda t: ascending_rows(t, None), "cards.deck"),  # type: ignore[arg-type]
+        (lambda t: least_difference_row(t, 0), "cards.deck"),
+        (lambda t: sixth_card(t, 9, 44), "setup.deal"),
+        (lambda t: sixth_card(t, "0", 44), "setup.deal"),  # type: ignore[arg-type]
+        (lambda t: low_card(t, 105, 0), "cards.deck"),
+        (lambda t: resolve_turn(t, {"a": "x", "b": 5}), "cards.deck"),  # type: ignore[dict-item]
+        (lambda t: resolve_turn(t, {"a": 5, "b": 5}), "cards.deck"),
+        (lambda t: resolve_turn(t, [("a", 5)]), "turn.reveal"),  # type: ignore[arg-type]
+    ],
+)
+def test_placement_functions_reject_bad_input_naming_the_rule(call: Any, rule: str) -> None:
+    with pytest.raises(MalformedInputError) as caught:
+        call(Table.of([[12], [37], [43], [58]]))
+    assert caught.value.rule == rule
+
+
+def test_sixth_card_refuses_a_card_lower_than_the_row() -> None:
+    with pytest.raises(IllegalMoveError) as caught:
+        sixth_card(Table.of([[12], [37], [43], [58]]), 3, 44)
+    assert caught.value.rule == "table.ascending"

@@ -12,10 +12,26 @@ from collections.abc import Mapping
 from ._text import N_
 from .errors import MalformedInputError, Where
 from .registry import AMIGO, SEEDS, Source, rule
+from .variants import agreed_threshold
 
 __all__ = ["add_penalties", "game_over", "winners"]
 
 _FR, _BG, _FR2, _IT, _EO = SEEDS
+
+
+def _check_totals(totals: object) -> None:
+    if not isinstance(totals, Mapping):
+        raise MalformedInputError(
+            "game.totals", N_("{value!r} is not a mapping of players to totals"), value=totals
+        )
+    for player, total in totals.items():
+        if isinstance(total, bool) or not isinstance(total, int) or total < 0:
+            raise MalformedInputError(
+                "game.totals",
+                N_("total {value!r}: a total is a whole number of bull heads, zero or more"),
+                where=Where(player=str(player)),
+                value=total,
+            )
 
 
 @rule(
@@ -98,6 +114,8 @@ def game_over(totals: Mapping[str, int], threshold: int = 66) -> bool:
     >>> game_over({"ana": 66, "bob": 40}), game_over({"ana": 65, "bob": 40})
     (True, False)
     """
+    _check_totals(totals)
+    agreed_threshold(threshold)
     return any(total >= threshold for total in totals.values())
 
 
@@ -129,6 +147,7 @@ def winners(totals: Mapping[str, int]) -> tuple[str, ...]:
     >>> winners({"ana": 70, "bob": 31, "cyd": 31})
     ('bob', 'cyd')
     """
+    _check_totals(totals)
     if not totals:
         raise MalformedInputError("game.winners", N_("there are no totals to compare"))
     lowest = min(totals.values())

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from ._text import N_
-from .cards import Card, cards, total_bull_heads
+from .cards import Card, card, cards, total_bull_heads
 from .errors import IllegalMoveError, MalformedInputError, Where
 from .registry import AMIGO, SEEDS, Source, rule
 
@@ -139,6 +139,26 @@ class Table:
         return [list(row) for row in self.rows]
 
 
+def _check_play(table: object, value: object, where: Where | None) -> Card:
+    """Check that *table* is a :class:`Table` and *value* a card that is not on it."""
+    if not isinstance(table, Table):
+        raise MalformedInputError(
+            "setup.deal",
+            N_("{value!r} is not a table; build one with Table.of(rows)"),
+            where=where,
+            value=table,
+        )
+    checked = card(value, where)
+    if any(checked in row for row in table.rows):
+        raise MalformedInputError(
+            "cards.deck",
+            N_("card {value} is already on the table; each card exists once in the deck"),
+            where=where,
+            value=checked,
+        )
+    return checked
+
+
 @dataclass(frozen=True, slots=True)
 class Placement:
     """Where one card went and what it took.
@@ -184,7 +204,13 @@ def ascending_rows(table: Table, value: Card) -> tuple[int, ...]:
 
     >>> ascending_rows(Table.of([[12], [37], [43], [58]]), 44)
     (0, 1, 2)
+    >>> ascending_rows(Table.of([[12], [37], [43], [58]]), 43)
+    Traceback (most recent call last):
+    ...
+    take5rules.errors.MalformedInputError: card 43 is already on the table; each card exists \
+once in the deck [rule cards.deck]
     """
+    value = _check_play(table, value, None)
     return tuple(index for index, last in enumerate(table.last_cards) if last < value)
 
 
@@ -258,7 +284,21 @@ def sixth_card(table: Table, index: int, value: Card) -> Placement:
     >>> placement.taken, placement.bull_heads, placement.table.rows[0]
     ((51, 55, 61, 68, 73), 11, (74,))
     """
+    value = _check_play(table, value, None)
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < ROW_COUNT:
+        raise MalformedInputError(
+            "setup.deal",
+            N_("row index {index!r}: the rows have the indices 0 to 3"),
+            index=index,
+        )
     row = table.rows[index]
+    if row[-1] > value:
+        raise IllegalMoveError(
+            "table.ascending",
+            N_("card {value} cannot follow {last}: a card goes only after a lower card"),
+            value=value,
+            last=row[-1],
+        )
     if len(row) >= ROW_LIMIT:
         return Placement(value, index, row, "table.sixth-card", table.replace(index, (value,)))
     return Placement(

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ._text import N_
-from .cards import Card, card
+from .cards import Card, card, cards
 from .errors import IllegalMoveError, MalformedInputError, Where
 from .registry import AMIGO, SEEDS, Source, rule
 from .table import Placement, Table, least_difference_row, place_card
@@ -194,8 +194,18 @@ def resolve_turn(
     (((3, 12, 17), (24,), (58, 61, 70), (2,)), {'bob': (96,)})
     """
     base = where if where is not None else Where()
+    if not isinstance(plays, Mapping):
+        raise MalformedInputError(
+            "turn.reveal", N_("{value!r} is not a mapping of players to cards"), where=base,
+            value=plays,
+        )
+    checked = {
+        player: card(value, Where(base.round, base.turn, str(player)))
+        for player, value in plays.items()
+    }
+    cards(checked.values(), base)
     placements: list[tuple[str, Placement]] = []
-    for player, value in placement_order(plays):
+    for player, value in placement_order(checked):
         here = Where(base.round, base.turn, player, value)
         choice = None
         if least_difference_row(table, value) is None:
