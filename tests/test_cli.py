@@ -132,3 +132,13 @@ def test_play_log_round_trips_through_validate(runner: CliRunner, tmp_path: Path
     checked = runner.invoke(main, ["validate", str(path), "--lang", "en"])
     assert checked.exit_code == 0, checked.output
     assert "valid" in checked.output
+
+
+def test_discrepancies_lists_every_one_with_the_rule_followed(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["discrepancies", "--lang", "en"])
+    assert result.exit_code == 0
+    assert "end-threshold — Does the game end at 66 points or only above 66?" in result.output
+    assert "003_fbfde51e8b424e38.txt, «TERMINARE IL GIOCO»: more than 66 points" in result.output
+    assert "[rule game.end]" in result.output
+    data = json.loads(runner.invoke(main, ["discrepancies", "--json", "--lang", "eo"]).output)
+    assert {item["rule"] for item in data} >= {"game.end", "variants.logic", "turn.order"}

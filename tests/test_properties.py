@@ -31,7 +31,7 @@ from take5rules.round import RoundState, play_turn, round_over, round_penalties
 from take5rules.setup import cards_in_play, deal
 from take5rules.table import ROW_LIMIT, Table, least_difference_row
 from take5rules.turn import RowChoice
-from take5rules.variants import Rules, Variant
+from take5rules.variants import Rules, Variant, draft, next_drafter
 
 Rows = tuple[tuple[int, ...], ...]
 
@@ -161,18 +161,29 @@ class GameMachine(RuleBasedStateMachine):
 
     def _deal(self, data: st.DataObject) -> None:
         players = list(self.totals)
+        self.round += 1
+        if self.game_rules.drafted:  # random picks, in seat order, until four cards remain
+            left = list(self.pool)
+            picks = []
+            for pick in range(10 * len(players)):
+                chosen = data.draw(st.sampled_from(left))
+                left.remove(chosen)
+                picks.append((next_drafter(players, pick), chosen))
+            drafted = draft(self.pool, players, picks)
+            self.aside = ()
+            self.state = RoundState.start(self.round, Table.start(drafted.rows), drafted.hands)
+            return
         dealt = deal(data.draw(st.permutations(self.pool)), players)
         self.aside = dealt.aside
-        self.round += 1
         self.state = RoundState.start(self.round, Table.start(dealt.rows), dealt.hands)
 
     @initialize(
         data=st.data(),
-        count=st.integers(2, 10),
-        variant=st.sampled_from([Variant.STANDARD, Variant.TACTICS]),
+        variant=st.sampled_from([Variant.STANDARD, Variant.TACTICS, Variant.LOGIC]),
         threshold=st.integers(1, 80),
     )
-    def start(self, data: st.DataObject, count: int, variant: Variant, threshold: int) -> None:
+    def start(self, data: st.DataObject, variant: Variant, threshold: int) -> None:
+        count = data.draw(st.integers(2, 6 if variant is Variant.LOGIC else 10))
         self.game_rules = Rules(variant, threshold)
         self.totals = {f"p{n}": 0 for n in range(count)}
         self.previous_totals = dict(self.totals)

@@ -17,10 +17,18 @@ from . import __version__
 from ._clitools import choose_language, lang_option, reported
 from .engine import play_game
 from .events import CardPlaced, CardsRevealed, Event, RowTaken
-from .i18n import explain, label, narrate, rows_text, rulebook
+from .i18n import (
+    discrepancy_text,
+    explain,
+    label,
+    narrate,
+    rows_text,
+    rulebook,
+    translator,
+)
 from .players import BUILTIN_PLAYERS, Player
 from .referee import serve
-from .registry import all_rules
+from .registry import DISCREPANCIES, all_rules
 from .variants import DEFAULT_THRESHOLD, Rules, Variant
 
 __all__ = ["main"]
@@ -172,6 +180,26 @@ def explain_command(rule_id: str, as_json: bool, language: str) -> None:
 
 
 explain_command.name = "explain"
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the discrepancies as JSON.")
+@lang_option
+def discrepancies(as_json: bool, language: str) -> None:
+    """Where the source texts disagree, what each says, and what the library follows."""
+    items = [discrepancy_text(item, language) for item in DISCREPANCIES]
+    if as_json:
+        click.echo(json.dumps(items, ensure_ascii=False, indent=2))
+        return
+    for item in items:
+        click.echo(f"{item['id']} — {item['topic']}")
+        for source, claim in item["claims"]:
+            click.echo(f"  {source}: {claim}")
+        click.echo(f"  → {item['choice']} {translator(language).gettext('[rule {rule}]')}"
+                   .format(rule=item["rule"]))
+        for line in _wrap(item["reason"], "    "):
+            click.echo(line)
+        click.echo()
 
 
 @main.command()

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TypedDict
 
 from babel import Locale, UnknownLocaleError
 from babel.lists import format_list as _babel_format_list
@@ -227,9 +228,20 @@ def rulebook(language: str = "en", *, strict: bool = False) -> tuple[Explanation
     return tuple(explain(rule.id, language, strict=strict) for rule in all_rules())
 
 
+class DiscrepancyText(TypedDict):
+    """A source discrepancy in one language (JSON-ready)."""
+
+    id: str
+    topic: str
+    claims: list[tuple[str, str]]
+    choice: str
+    reason: str
+    rule: str
+
+
 def discrepancy_text(
     item: Discrepancy, language: str = "en", *, strict: bool = False
-) -> dict[str, object]:
+) -> DiscrepancyText:
     """A source discrepancy in *language*: topic, what each source says, the choice and why."""
     tr = translator(language, strict)
     return {
