@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+import textwrap
 from typing import Any
 
 import click
@@ -149,19 +150,18 @@ def _explanation_text(rule_id: str, language: str) -> str:
     item = explain(rule_id, language)
     lines = [
         f"{item.rule_id} — {item.title}",
-        f"  {item.statement}",
+        *_wrap(item.statement, "  "),
         "",
         *_wrap(item.explanation, "  "),
         "",
-        f"  {label('sources', language)}: " + "; ".join(str(s) for s in item.sources),
+        f"  {label('sources', language)}:",
+        *(f"    {source}" for source in item.sources),
         f"  {label('function', language)}: {item.function}",
     ]
     return "\n".join(lines)
 
 
 def _wrap(text: str, indent: str) -> list[str]:
-    import textwrap
-
     return textwrap.wrap(text, width=96, initial_indent=indent, subsequent_indent=indent)
 
 
