@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from . import _kernel
 from ._text import N_
 from .errors import MalformedInputError, Where
 from .registry import AMIGO, SEEDS, Source, rule
@@ -157,16 +158,7 @@ def bull_heads(value: Card) -> int:
     take5rules.errors.MalformedInputError: card 105: a card is a whole number from 1 to 104 \
 [rule cards.deck]
     """
-    value = card(value)
-    if value == 55:
-        return 7
-    if value % 11 == 0:
-        return 5
-    if value % 10 == 0:
-        return 3
-    if value % 5 == 0:
-        return 2
-    return 1
+    return _kernel.HEADS[card(value)]
 
 
 def total_bull_heads(values: Iterable[Card]) -> int:
@@ -175,4 +167,4 @@ def total_bull_heads(values: Iterable[Card]) -> int:
     >>> total_bull_heads([51, 55, 61, 68, 73])
     11
     """
-    return sum(bull_heads(value) for value in values)
+    return _kernel.pile_heads(card(value) for value in values)

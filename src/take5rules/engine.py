@@ -17,20 +17,31 @@ from __future__ import annotations
 import random
 from collections.abc import Generator, Iterator, Mapping, Sequence
 from types import MappingProxyType
+from typing import TypeVar
 
+from . import _kernel
 from ._text import N_
 from .cards import Card
 from .errors import IllegalMoveError, RulesError, Where
-from .events import CardDrafted, Event, GameOver, GameStarted, RoundScored, RoundStarted
-from .game import add_penalties, game_over, winners
-from .players import CardView, DraftView, Player
-from .round import RoundState, play_turn, round_over, round_penalties
-from .setup import cards_in_play, check_players, deal
-from .table import Table
+from .events import (
+    CardDrafted,
+    CardPlaced,
+    CardsRevealed,
+    Event,
+    GameOver,
+    GameStarted,
+    LowCardTaken,
+    RoundScored,
+    RoundStarted,
+    SixthCardTaken,
+)
+from .players import DraftView, Player, _card_view
+from .setup import HAND_SIZE, cards_in_play, check_players
+from .table import Row, Table, _checked_choice, _table
 from .turn import RowChoice
 from .variants import Draft, Rules, Variant, draft, next_drafter, tournament_hands
 
-__all__ = ["play_game", "play_round", "run_draft"]
+__all__ = ["play_game", "play_round", "play_silently", "run_draft"]
 
 
 def _seats(seats: Mapping[str, Player], rules: Rules) -> tuple[str, ...]:
@@ -84,38 +95,133 @@ def play_round(
 
     The last event is the round's :class:`~take5rules.events.RoundScored`.
     """
-    state = RoundState.start(number, table, hands)
-    yield RoundStarted(number, state.table.rows, state.hands)
+    return _round(seats, number, table.rows, hands, totals, True)
+
+
+def _illegal_card(number: int, turn: int, player: str, value: object) -> IllegalMoveError:
+    """A player's answer that is not a card of their hand (rule ``turn.reveal``)."""
+    return IllegalMoveError(
+        "turn.reveal",
+        N_("card {value} is not in the hand of {player!r}"),
+        where=Where(number, turn, player, value if type(value) is int else None),
+        value=value,
+        player=player,
+    )
+
+
+def _round(
+    seats: Mapping[str, Player],
+    number: int,
+    rows: tuple[Row, ...],
+    hands: Mapping[str, tuple[Card, ...]],
+    totals: Mapping[str, int],
+    emit: bool,
+) -> Generator[Event, None, dict[str, int]]:
+    """One round through the kernel: check each answer of a player, then apply the rules.
+
+    With *emit* false nothing is yielded and no event is built; the totals are the same.
+    """
+    held = {player: sorted(hand) for player, hand in hands.items()}
+    if emit:
+        yield RoundStarted(
+            number, rows, MappingProxyType({player: tuple(hand) for player, hand in held.items()})
+        )
     frozen_totals = MappingProxyType(dict(totals))
+    pick_card = [(player, seats[player].choose_card, held[player]) for player in held]
+    piles: dict[str, list[Card]] = {player: [] for player in held}
+    table_rows = list(rows)
+    turn = 0
 
-    def choose_row(choice: RowChoice) -> int:
-        return seats[choice.player].choose_row(choice)
+    def choose(player: str, value: Card, now: list[Row]) -> int:
+        view = RowChoice(player, value, _table(tuple(now)), number, turn)
+        choice = seats[player].choose_row(view)
+        return _checked_choice(choice, Where(number, turn, player, value))
 
-    while not round_over(state):
-        plays = {
-            player: seats[player].choose_card(
-                CardView(number, state.turn + 1, state.table, state.hands[player], frozen_totals)
-            )
-            for player in state.players
-        }
-        state, events = play_turn(state, plays, choose_row)
-        yield from events
-    penalties = round_penalties(state.piles)
-    new_totals = add_penalties(totals, penalties)
-    yield RoundScored(number, MappingProxyType(penalties), MappingProxyType(dict(new_totals)))
+    while turn < HAND_SIZE:
+        turn += 1
+        table = _table(tuple(table_rows))
+        plays: list[tuple[str, Card]] = []
+        for player, choose_card, hand in pick_card:
+            value = choose_card(_card_view(number, turn, table, tuple(hand), frozen_totals))
+            if type(value) is not int or value not in hand:
+                raise _illegal_card(number, turn, player, value)
+            hand.remove(value)
+            plays.append((player, value))
+        records = _kernel.resolve(table_rows, plays, choose, emit)
+        if emit:
+            yield CardsRevealed(number, turn, tuple(_kernel.order(plays)))
+        for player, value, index, taken, rule, after in records:
+            if taken:
+                piles[player].extend(taken)
+            if not emit:
+                continue
+            assert after is not None
+            if rule == _kernel.LEAST_DIFFERENCE:
+                yield CardPlaced(number, turn, player, value, index, after)
+            elif rule == _kernel.SIXTH_CARD:
+                yield SixthCardTaken(number, turn, player, value, index, taken, after)
+            else:
+                yield LowCardTaken(number, turn, player, value, index, taken, after)
+    penalties = {player: _kernel.pile_heads(pile) for player, pile in piles.items()}
+    new_totals = _kernel.add(totals, penalties)
+    if emit:
+        yield RoundScored(number, MappingProxyType(penalties), MappingProxyType(dict(new_totals)))
     return new_totals
 
 
 def _deal_or_draft(
     seats: Mapping[str, Player], rules: Rules, number: int, rng: random.Random
-) -> Generator[CardDrafted, None, tuple[Table, Mapping[str, tuple[Card, ...]]]]:
+) -> Generator[CardDrafted, None, tuple[tuple[Row, ...], Mapping[str, tuple[Card, ...]]]]:
     """Form the hands and rows of a round: drafted (logic, tournament) or dealt."""
     pool = cards_in_play(rules, len(seats))
     if rules.drafted:
         drafted = yield from run_draft(seats, pool, number)
-        return Table.start(drafted.rows), drafted.hands
-    dealt = deal(rng.sample(pool, len(pool)), tuple(seats))
-    return Table.start(dealt.rows), dealt.hands
+        return tuple((value,) for value in drafted.rows), drafted.hands
+    # The pool is a checked deck and the seats are checked: the kernel deals it as it is.
+    hands, starters, _aside = _kernel.deal(rng.sample(pool, len(pool)), tuple(seats))
+    return tuple((value,) for value in starters), hands
+
+
+def _game(
+    seats: Mapping[str, Player], rules: Rules | None, seed: int | None, emit: bool
+) -> Iterator[Event]:
+    """A whole game; with *emit* false, only its :class:`GameOver` is built and yielded."""
+    rules = rules if rules is not None else Rules()
+    players = _seats(seats, rules)
+    rng = random.Random(seed)
+    if emit:
+        yield GameStarted(rules, players)
+    totals = dict.fromkeys(players, 0)
+    if rules.variant is Variant.TOURNAMENT:
+        # One draft; then as many games as players, the hands passed left after each.
+        rows, sheets = yield from _quiet(_deal_or_draft(seats, rules, 1, rng), emit)
+        for game in range(1, len(players) + 1):
+            hands = tournament_hands(sheets, players, game)
+            totals = yield from _round(seats, game, rows, hands, totals, emit)
+        yield GameOver(len(players), MappingProxyType(totals), _kernel.lowest(totals))
+        return
+    number = 0
+    while not _kernel.ended(totals, rules.threshold):
+        number += 1
+        rows, dealt = yield from _quiet(_deal_or_draft(seats, rules, number, rng), emit)
+        totals = yield from _round(seats, number, rows, dealt, totals, emit)
+    yield GameOver(number, MappingProxyType(totals), _kernel.lowest(totals))
+
+
+_Result = TypeVar("_Result")
+
+
+def _quiet(
+    events: Generator[CardDrafted, None, _Result], emit: bool
+) -> Generator[CardDrafted, None, _Result]:
+    """Pass *events* on when *emit*; otherwise run them silently; either way return the result."""
+    if emit:
+        return (yield from events)
+    while True:
+        try:
+            next(events)
+        except StopIteration as stop:
+            return stop.value  # type: ignore[no-any-return]
 
 
 def play_game(
@@ -124,24 +230,30 @@ def play_game(
     """Play a whole game (or, with ``Variant.TOURNAMENT``, a tournament) and yield its events.
 
     *seats* maps each player's name to the object that decides for them, in seat order; *seed*
-    fixes the shuffles.
+    fixes the shuffles. Every answer of a player is checked: a card that is not in their hand
+    (105, a card already played, anything that is not a card) raises
+    :class:`~take5rules.errors.IllegalMoveError` (rule ``turn.reveal``), and so does a row
+    outside 0..3 for a low card (rule ``table.low-card``).
     """
-    rules = rules if rules is not None else Rules()
-    players = _seats(seats, rules)
-    rng = random.Random(seed)
-    yield GameStarted(rules, players)
-    totals = dict.fromkeys(players, 0)
-    if rules.variant is Variant.TOURNAMENT:
-        # One draft; then as many games as players, the hands passed left after each.
-        table, sheets = yield from _deal_or_draft(seats, rules, 1, rng)
-        for game in range(1, len(players) + 1):
-            hands = tournament_hands(sheets, players, game)
-            totals = yield from play_round(seats, game, table, hands, totals)
-        yield GameOver(len(players), MappingProxyType(totals), winners(totals))
-        return
-    number = 0
-    while not game_over(totals, rules.threshold):
-        number += 1
-        table, dealt = yield from _deal_or_draft(seats, rules, number, rng)
-        totals = yield from play_round(seats, number, table, dealt, totals)
-    yield GameOver(number, MappingProxyType(totals), winners(totals))
+    return _game(seats, rules, seed, True)
+
+
+def play_silently(
+    seats: Mapping[str, Player], rules: Rules | None = None, seed: int | None = 0
+) -> GameOver:
+    """Play the same game as :func:`play_game` without building its events; return its end.
+
+    For simulations that only need the result: the players decide and are checked exactly as
+    in :func:`play_game`, and the :class:`~take5rules.events.GameOver` returned equals the last
+    event :func:`play_game` yields with the same arguments.
+
+    >>> from take5rules.players import RandomPlayer
+    >>> over = play_silently({"ana": RandomPlayer(1), "bob": RandomPlayer(2)}, seed=4)
+    >>> over == list(play_game({"ana": RandomPlayer(1), "bob": RandomPlayer(2)}, seed=4))[-1]
+    True
+    """
+    last: Event | None = None
+    for last in _game(seats, rules, seed, False):  # noqa: B007 -- only the last one is kept
+        pass
+    assert isinstance(last, GameOver)
+    return last

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from . import _kernel
 from ._text import N_
 from .errors import MalformedInputError, Where
 from .registry import AMIGO, SEEDS, Source, rule
@@ -65,7 +66,13 @@ def add_penalties(totals: Mapping[str, int], penalties: Mapping[str, int]) -> di
     ...
     take5rules.errors.MalformedInputError: player 'ana': penalty -3: a round's penalty is \
 a whole number of bull heads, zero or more [rule game.totals]
+    >>> add_penalties({"ana": True}, {"ana": 3})
+    Traceback (most recent call last):
+    ...
+    take5rules.errors.MalformedInputError: player 'ana': total True: a total is a whole number \
+of bull heads, zero or more [rule game.totals]
     """
+    _check_totals(totals)
     if set(totals) != set(penalties):
         raise MalformedInputError(
             "game.totals",
@@ -82,7 +89,7 @@ a whole number of bull heads, zero or more [rule game.totals]
                 where=Where(player=player),
                 value=penalty,
             )
-    return {player: total + penalties[player] for player, total in totals.items()}
+    return _kernel.add(totals, penalties)
 
 
 @rule(
@@ -116,7 +123,7 @@ def game_over(totals: Mapping[str, int], threshold: int = 66) -> bool:
     """
     _check_totals(totals)
     agreed_threshold(threshold)
-    return any(total >= threshold for total in totals.values())
+    return _kernel.ended(totals, threshold)
 
 
 @rule(
@@ -150,5 +157,4 @@ def winners(totals: Mapping[str, int]) -> tuple[str, ...]:
     _check_totals(totals)
     if not totals:
         raise MalformedInputError("game.winners", N_("there are no totals to compare"))
-    lowest = min(totals.values())
-    return tuple(player for player, total in totals.items() if total == lowest)
+    return _kernel.lowest(totals)

@@ -12,28 +12,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from . import _kernel
 from ._text import N_
 from .cards import Card, cards, deck
 from .errors import RulesError
 from .registry import AMIGO, SEEDS, Source, rule
-from .variants import Rules, Variant, tactics_deck
+from .variants import PLAYER_RANGE, Rules, check_player_count, tactics_deck
 
 __all__ = ["HAND_SIZE", "ROWS", "Deal", "cards_in_play", "check_players", "deal", "player_range"]
 
 _FR, _BG, _FR2, _IT, _EO = SEEDS
 
 #: Cards dealt to each player.
-HAND_SIZE = 10
+HAND_SIZE = _kernel.HAND_SIZE
 #: Rows on the table.
-ROWS = 4
-
-_PLAYER_RANGE = {
-    Variant.STANDARD: (2, 10),
-    Variant.TACTICS: (2, 10),
-    Variant.LOGIC: (2, 6),
-    Variant.TOURNAMENT: (2, 5),
-}
-
+ROWS = _kernel.ROWS
 
 def player_range(rules: Rules) -> tuple[int, int]:
     """The least and the most players that *rules* allow.
@@ -41,7 +34,7 @@ def player_range(rules: Rules) -> tuple[int, int]:
     >>> player_range(Rules())
     (2, 10)
     """
-    return _PLAYER_RANGE[rules.variant]
+    return PLAYER_RANGE[rules.variant]
 
 
 @rule(
@@ -80,17 +73,7 @@ players, not 1 [rule setup.players]
             N_("{value!r} is not a list of player names"),
             value=players,
         )
-    low, high = player_range(rules)
-    if not low <= len(players) <= high:
-        raise RulesError(
-            "setup.players",
-            N_("with the variant {variant!r}, the game takes {low} to {high} players, not "
-               "{count}"),
-            count=len(players),
-            variant=rules.variant.value,
-            low=low,
-            high=high,
-        )
+    check_player_count(len(players), rules.variant)
     for name in players:
         if not isinstance(name, str) or not name.strip():
             raise RulesError(
@@ -111,6 +94,7 @@ players, not 1 [rule setup.players]
 def cards_in_play(rules: Rules, players: int) -> tuple[Card, ...]:
     """The cards used by *players* players under *rules*: the deck or the reduced deck.
 
+    >>> from take5rules.variants import Variant
     >>> len(cards_in_play(Rules(), 5)), len(cards_in_play(Rules(Variant.LOGIC), 5))
     (104, 54)
     """
@@ -156,6 +140,12 @@ def deal(shuffled: Sequence[Card], players: Sequence[str]) -> Deal:
     ((104, 103, 102), (84, 83, 82, 81), 80)
     """
     pile = cards(shuffled)
+    if len(set(players)) != len(players):
+        raise RulesError(
+            "setup.players",
+            N_("player name {value!r} is used twice; every player needs a distinct name"),
+            value=next(name for name in players if players.count(name) > 1),
+        )
     needed = HAND_SIZE * len(players) + ROWS
     if len(pile) < needed:
         raise RulesError(
@@ -165,9 +155,5 @@ def deal(shuffled: Sequence[Card], players: Sequence[str]) -> Deal:
             players=len(players),
             needed=needed,
         )
-    hands = {
-        player: pile[seat * HAND_SIZE : (seat + 1) * HAND_SIZE]
-        for seat, player in enumerate(players)
-    }
-    dealt = HAND_SIZE * len(players)
-    return Deal(MappingProxyType(hands), pile[dealt : dealt + ROWS], pile[dealt + ROWS :])
+    hands, rows, aside = _kernel.deal(pile, players)
+    return Deal(MappingProxyType(hands), rows, aside)

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
+from . import _kernel
 from ._text import N_
 from .cards import Card, card, cards, total_bull_heads
 from .errors import IllegalMoveError, MalformedInputError, Where
@@ -53,9 +54,57 @@ ROW_COUNT = 4
 Row = tuple[Card, ...]
 
 
+def _checked_rows(rows: object, where: Where | None) -> tuple[Row, ...]:
+    """Check *rows*: four ascending rows of one to five distinct cards; return them as tuples."""
+    if isinstance(rows, str | bytes) or not isinstance(rows, Iterable):
+        raise MalformedInputError(
+            "setup.deal", N_("{value!r} is not a list of four rows"), where=where, value=rows
+        )
+    checked = tuple(cards(row, where) for row in rows)
+    if len(checked) != ROW_COUNT:
+        raise MalformedInputError(
+            "setup.deal",
+            N_("the table always has four rows, not {count}"),
+            where=where,
+            count=len(checked),
+        )
+    cards([c for row in checked for c in row], where)
+    for number, row in enumerate(checked, start=1):
+        if not row:
+            raise MalformedInputError(
+                "table.low-card",
+                N_("row {row} is empty; a row always holds at least its first card"),
+                where=where,
+                row=number,
+            )
+        if len(row) > ROW_LIMIT:
+            raise MalformedInputError(
+                "table.sixth-card",
+                N_("row {row} holds more than five cards ({count}); five is the most"),
+                where=where,
+                row=number,
+                count=len(row),
+            )
+        for before, after in pairwise(row):
+            if after <= before:
+                raise MalformedInputError(
+                    "table.ascending",
+                    N_("row {row} is not ascending: {after} follows {before}"),
+                    where=where,
+                    row=number,
+                    after=after,
+                    before=before,
+                )
+    return checked
+
+
 @dataclass(frozen=True, slots=True)
 class Table:
-    """The four rows on the table. Build one with :meth:`Table.of`, which checks it.
+    """The four rows on the table, checked however the table is built.
+
+    ``Table(rows)`` and :meth:`Table.of` check the same things (four ascending rows of one to
+    five distinct cards); :meth:`Table.of` also accepts any iterables and says where the rows
+    came from in its errors.
 
     >>> Table.of([[3, 12], [24], [58, 61, 70], [96]]).last_cards
     (12, 24, 70, 96)
@@ -64,53 +113,22 @@ class Table:
     ...
     take5rules.errors.MalformedInputError: row 3 is not ascending: 61 follows 70 \
 [rule table.ascending]
+    >>> Table(((3,), (24,), (58,), (96,), (99,)))
+    Traceback (most recent call last):
+    ...
+    take5rules.errors.MalformedInputError: the table always has four rows, not 5 \
+[rule setup.deal]
     """
 
     rows: tuple[Row, ...]
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rows", _checked_rows(self.rows, None))
+
     @classmethod
     def of(cls, rows: Iterable[Iterable[Card]], where: Where | None = None) -> Table:
         """Check *rows* (four ascending rows of one to five distinct cards) and build a table."""
-        if isinstance(rows, str | bytes) or not isinstance(rows, Iterable):
-            raise MalformedInputError(
-                "setup.deal", N_("{value!r} is not a list of four rows"), where=where, value=rows
-            )
-        checked = tuple(cards(row, where) for row in rows)
-        if len(checked) != ROW_COUNT:
-            raise MalformedInputError(
-                "setup.deal",
-                N_("the table always has four rows, not {count}"),
-                where=where,
-                count=len(checked),
-            )
-        cards([c for row in checked for c in row], where)
-        for number, row in enumerate(checked, start=1):
-            if not row:
-                raise MalformedInputError(
-                    "table.low-card",
-                    N_("row {row} is empty; a row always holds at least its first card"),
-                    where=where,
-                    row=number,
-                )
-            if len(row) > ROW_LIMIT:
-                raise MalformedInputError(
-                    "table.sixth-card",
-                    N_("row {row} holds more than five cards ({count}); five is the most"),
-                    where=where,
-                    row=number,
-                    count=len(row),
-                )
-            for before, after in pairwise(row):
-                if after <= before:
-                    raise MalformedInputError(
-                        "table.ascending",
-                        N_("row {row} is not ascending: {after} follows {before}"),
-                        where=where,
-                        row=number,
-                        after=after,
-                        before=before,
-                    )
-        return cls(checked)
+        return _table(_checked_rows(rows, where))
 
     @classmethod
     def start(cls, starters: Sequence[Card]) -> Table:
@@ -131,12 +149,32 @@ class Table:
         return tuple(c for row in self.rows for c in row)
 
     def replace(self, index: int, row: Row) -> Table:
-        """A new table with row *index* (0-based) replaced by *row*."""
+        """A new table with row *index* (0-based) replaced by *row*, checked."""
         return Table(tuple(row if i == index else old for i, old in enumerate(self.rows)))
 
     def to_json(self) -> list[list[int]]:
         """The rows as lists, oldest card first."""
         return [list(row) for row in self.rows]
+
+
+def _table(rows: tuple[Row, ...]) -> Table:
+    """A table of rows already known to be valid, built without checking them again (private)."""
+    table = object.__new__(Table)
+    object.__setattr__(table, "rows", rows)
+    return table
+
+
+def _checked_choice(choice: object, where: Where | None) -> int:
+    """Check the row a low card's player takes: an index 0..3 (rule ``table.low-card``)."""
+    if isinstance(choice, bool) or not isinstance(choice, int) or not 0 <= choice < ROW_COUNT:
+        raise IllegalMoveError(
+            "table.low-card",
+            N_("row index {choice!r}: the player of a low card takes one of the rows of "
+               "index 0 to 3"),
+            where=where,
+            choice=choice,
+        )
+    return choice
 
 
 def _check_play(table: object, value: object, where: Where | None) -> Card:
@@ -211,7 +249,7 @@ def ascending_rows(table: Table, value: Card) -> tuple[int, ...]:
 once in the deck [rule cards.deck]
     """
     value = _check_play(table, value, None)
-    return tuple(index for index, last in enumerate(table.last_cards) if last < value)
+    return _kernel.ascending(table.rows, value)
 
 
 @rule(
@@ -243,11 +281,10 @@ def least_difference_row(table: Table, value: Card) -> int | None:
     >>> least_difference_row(Table.of([[3], [24], [58], [96]]), 2) is None
     True
     """
-    candidates = ascending_rows(table, value)
-    if not candidates:
-        return None
+    value = _check_play(table, value, None)
     # Cards are distinct, so two rows never tie on the difference.
-    return min(candidates, key=lambda index: value - table.rows[index][-1])
+    index = _kernel.target(table.rows, value)
+    return None if index < 0 else index
 
 
 @rule(
@@ -283,6 +320,15 @@ def sixth_card(table: Table, index: int, value: Card) -> Placement:
     >>> placement = sixth_card(table, 0, 74)
     >>> placement.taken, placement.bull_heads, placement.table.rows[0]
     ((51, 55, 61, 68, 73), 11, (74,))
+
+    The row must be the one the placement rules give the card, so a card cannot be made the
+    sixth card of another row:
+
+    >>> sixth_card(table, 1, 74)
+    Traceback (most recent call last):
+    ...
+    take5rules.errors.IllegalMoveError: card 74 goes on row 1, whose last card is closest to \
+it, not on row 2 [rule table.least-difference]
     """
     value = _check_play(table, value, None)
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < ROW_COUNT:
@@ -299,11 +345,25 @@ def sixth_card(table: Table, index: int, value: Card) -> Placement:
             value=value,
             last=row[-1],
         )
-    if len(row) >= ROW_LIMIT:
-        return Placement(value, index, row, "table.sixth-card", table.replace(index, (value,)))
-    return Placement(
-        value, index, (), "table.least-difference", table.replace(index, (*row, value))
-    )
+    target = _kernel.target(table.rows, value)
+    if target != index:
+        raise IllegalMoveError(
+            "table.least-difference",
+            N_("card {value} goes on row {row}, whose last card is closest to it, not on "
+               "row {chosen}"),
+            value=value,
+            row=target + 1,
+            chosen=index + 1,
+        )
+    return _placed(table, index, value)
+
+
+def _placed(table: Table, index: int, value: Card) -> Placement:
+    """The placement of *value* on its row *index* (already checked), through the kernel."""
+    rows = list(table.rows)
+    taken = _kernel.put(rows, index, value)
+    rule = _kernel.SIXTH_CARD if taken else _kernel.LEAST_DIFFERENCE
+    return Placement(value, index, taken, rule, _table(tuple(rows)))
 
 
 @rule(
@@ -352,16 +412,14 @@ index 0 [rule table.low-card]
             value=value,
             index=target,
         )
-    if isinstance(choice, bool) or not isinstance(choice, int) or not 0 <= choice < ROW_COUNT:
-        raise IllegalMoveError(
-            "table.low-card",
-            N_("row index {choice!r}: the player of a low card takes one of the rows of "
-               "index 0 to 3"),
-            where=where,
-            choice=choice,
-        )
-    return Placement(value, choice, table.rows[choice], "table.low-card",
-                     table.replace(choice, (value,)))
+    return _taken(table, value, _checked_choice(choice, where))
+
+
+def _taken(table: Table, value: Card, choice: int) -> Placement:
+    """The low card *value* taking row *choice* (both already checked), through the kernel."""
+    rows = list(table.rows)
+    taken = _kernel.take(rows, choice, value)
+    return Placement(value, choice, taken, _kernel.LOW_CARD, _table(tuple(rows)))
 
 
 def place_card(
@@ -382,7 +440,7 @@ row; its player must choose a row to take [rule table.low-card]
     """
     target = least_difference_row(table, value)
     if target is not None:
-        return sixth_card(table, target, value)
+        return _placed(table, target, value)
     if choice is None:
         raise IllegalMoveError(
             "table.low-card",
@@ -391,4 +449,4 @@ row; its player must choose a row to take [rule table.low-card]
             where=where,
             value=value,
         )
-    return low_card(table, value, choice, where)
+    return _taken(table, value, _checked_choice(choice, where))

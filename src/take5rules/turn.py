@@ -18,11 +18,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from . import _kernel
 from ._text import N_
 from .cards import Card, card, cards
 from .errors import IllegalMoveError, MalformedInputError, Where
 from .registry import AMIGO, SEEDS, Source, rule
-from .table import Placement, Table, least_difference_row, place_card
+from .table import Placement, Row, Table, _check_play, _checked_choice, _table
+
+#: The most cards one turn places: one for each of at most ten players (rule ``setup.players``).
+MOST_PLAYS = 10
 
 __all__ = ["RowChoice", "TurnResult", "placement_order", "resolve_turn", "reveal"]
 
@@ -133,7 +137,7 @@ def placement_order(plays: Mapping[str, Card]) -> tuple[tuple[str, Card], ...]:
     >>> placement_order({"ana": 93, "bob": 4, "cyd": 90, "dan": 17})
     (('bob', 4), ('dan', 17), ('cyd', 90), ('ana', 93))
     """
-    return tuple(sorted(plays.items(), key=lambda item: item[1]))
+    return tuple(_kernel.order(plays.items()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,18 +203,29 @@ def resolve_turn(
             "turn.reveal", N_("{value!r} is not a mapping of players to cards"), where=base,
             value=plays,
         )
+    if not 1 <= len(plays) <= MOST_PLAYS:
+        raise MalformedInputError(
+            "setup.players",
+            N_("a turn places one card for each of 1 to 10 players, not {count} cards"),
+            where=base,
+            count=len(plays),
+        )
     checked = {
         player: card(value, Where(base.round, base.turn, str(player)))
         for player, value in plays.items()
     }
     cards(checked.values(), base)
-    placements: list[tuple[str, Placement]] = []
-    for player, value in placement_order(checked):
-        here = Where(base.round, base.turn, player, value)
-        choice = None
-        if least_difference_row(table, value) is None:
-            choice = choose_row(RowChoice(player, value, table, base.round, base.turn))
-        placement = place_card(table, value, choice, here)
-        placements.append((player, placement))
-        table = placement.table
-    return TurnResult(table, tuple(placements))
+    for value in checked.values():
+        _check_play(table, value, None)
+
+    def choose(player: str, value: Card, rows: list[Row]) -> int:
+        choice = choose_row(RowChoice(player, value, _table(tuple(rows)), base.round, base.turn))
+        return _checked_choice(choice, Where(base.round, base.turn, player, value))
+
+    rows = list(table.rows)
+    records = _kernel.resolve(rows, checked.items(), choose)
+    placements = tuple(
+        (player, Placement(value, index, taken, rule, _table(after)))  # type: ignore[arg-type]
+        for player, value, index, taken, rule, after in records
+    )
+    return TurnResult(_table(tuple(rows)), placements)

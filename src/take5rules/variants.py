@@ -23,10 +23,12 @@ from .registry import AMIGO, SEEDS, Source, rule
 
 __all__ = [
     "DEFAULT_THRESHOLD",
+    "PLAYER_RANGE",
     "Draft",
     "Rules",
     "Variant",
     "agreed_threshold",
+    "check_player_count",
     "draft",
     "next_drafter",
     "tactics_deck",
@@ -71,6 +73,37 @@ tactics, logic, tournament [rule variants.tactics]
             N_("unknown variant {value!r}; choose one of {choices}"),
             value=value,
             choices=", ".join(v.value for v in cls),
+        )
+
+
+#: The least and the most players of each variant (rule ``setup.players``).
+PLAYER_RANGE: Mapping[Variant, tuple[int, int]] = MappingProxyType({
+    Variant.STANDARD: (2, 10),
+    Variant.TACTICS: (2, 10),
+    Variant.LOGIC: (2, 6),
+    Variant.TOURNAMENT: (2, 5),
+})
+
+
+def check_player_count(count: int, variant: Variant) -> None:
+    """Check that *count* players may play *variant* (rule ``setup.players``).
+
+    >>> check_player_count(7, Variant.LOGIC)
+    Traceback (most recent call last):
+    ...
+    take5rules.errors.RulesError: with the variant 'logic', the game takes 2 to 6 players, \
+not 7 [rule setup.players]
+    """
+    low, high = PLAYER_RANGE[variant]
+    if not low <= count <= high:
+        raise RulesError(
+            "setup.players",
+            N_("with the variant {variant!r}, the game takes {low} to {high} players, not "
+               "{count}"),
+            count=count,
+            variant=variant.value,
+            low=low,
+            high=high,
         )
 
 
@@ -239,6 +272,13 @@ def draft(
     take5rules.errors.IllegalMoveError: round 1, player 'bob', card 1: pick 1 belongs to \
 'ana', not to 'bob' [rule variants.logic]
     """
+    check_player_count(len(players), Variant.LOGIC)
+    if len(set(players)) != len(players):
+        raise RulesError(
+            "setup.players",
+            N_("player name {value!r} is used twice; every player needs a distinct name"),
+            value=next(name for name in players if players.count(name) > 1),
+        )
     remaining = set(pool)
     hands: dict[str, list[Card]] = {player: [] for player in players}
     count = 0
@@ -317,6 +357,7 @@ def tournament_hands(
     {'ana': (3,), 'bob': (1,), 'cyd': (2,)}
     """
     count = len(players)
+    check_player_count(count, Variant.TOURNAMENT)
     if isinstance(game, bool) or not isinstance(game, int) or not 1 <= game <= count:
         raise RulesError(
             "variants.tournament",
