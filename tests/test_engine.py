@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from take5rules.cards import Card
-from take5rules.engine import play_game
+from take5rules.engine import play_game, play_silently
 from take5rules.errors import IllegalMoveError, RulesError, Take5Error
 from take5rules.events import CardDrafted, GameOver, GameStarted, RoundScored, RoundStarted
 from take5rules.players import CardView, CautiousPlayer, DraftView, LowestCardPlayer, RandomPlayer
@@ -49,7 +49,11 @@ def test_tournament_plays_one_game_per_player_with_passed_hands() -> None:
     assert starts[1].hands["p1"] == starts[0].hands["p0"]
     assert len([e for e in events if isinstance(e, CardDrafted)]) == 30
     scored = [e for e in events if isinstance(e, RoundScored)]
-    assert events[-1] == GameOver(3, scored[-1].totals, events[-1].winners)  # type: ignore[union-attr]
+    # The totals are the sums of the three games' penalties; the winners hold the lowest.
+    totals = {player: sum(s.penalties[player] for s in scored) for player in ("p0", "p1", "p2")}
+    lowest = min(totals.values())
+    winners = tuple(player for player in ("p0", "p1", "p2") if totals[player] == lowest)
+    assert events[-1] == GameOver(3, totals, winners)
 
 
 def test_game_ends_after_the_round_reaching_the_threshold() -> None:
@@ -73,8 +77,75 @@ class _Cheater:
 def test_an_illegal_card_from_a_player_is_rejected_with_where() -> None:
     with pytest.raises(Take5Error) as caught:
         list(play_game({"ana": _Cheater(), "bob": LowestCardPlayer()}, seed=0))
-    assert caught.value.rule in {"cards.deck", "table.low-card"}
+    assert caught.value.rule in {"turn.reveal", "table.low-card"}
     assert caught.value.where.player == "ana"
+
+
+class _Answers:
+    """Plays its lowest card, except on turn 2, where it answers *card*; takes row *row*."""
+
+    def __init__(self, card: object, row: object = 0) -> None:
+        self.card = card
+        self.row = row
+
+    def choose_card(self, view: CardView) -> Card:
+        return self.card if view.turn == 2 else min(view.hand)  # type: ignore[return-value]
+
+    def choose_row(self, choice: RowChoice) -> int:
+        return self.row  # type: ignore[return-value]
+
+    def choose_draft(self, view: DraftView) -> Card:
+        return min(view.pool)
+
+
+@pytest.mark.parametrize("card", [105, 0, -3, True, 7.0, "12", None])
+def test_play_game_rejects_a_card_that_is_not_in_the_hand(card: object) -> None:
+    # Issue 9: a player answering 105 raised MalformedInputError, where players.py documents
+    # IllegalMoveError for every illegal answer. With the deck 1 to 24 of two tactics players,
+    # none of these is a card of a hand.
+    seats = {"ana": LowestCardPlayer(), "bob": _Answers(card)}
+    with pytest.raises(IllegalMoveError) as caught:
+        list(play_game(seats, Rules(Variant.TACTICS), seed=0))  # type: ignore[arg-type]
+    assert caught.value.rule == "turn.reveal"
+    assert (caught.value.where.round, caught.value.where.turn) == (1, 2)
+    assert caught.value.where.player == "bob"
+
+
+def test_play_game_rejects_a_card_already_played() -> None:
+    class Repeats(_Answers):
+        def choose_card(self, view: CardView) -> Card:
+            self.card = self.card if view.turn > 1 else min(view.hand)
+            return self.card  # type: ignore[return-value]
+
+    with pytest.raises(IllegalMoveError) as caught:
+        list(play_game({"ana": LowestCardPlayer(), "bob": Repeats(None)}, seed=0))
+    assert caught.value.rule == "turn.reveal"
+    assert caught.value.where.turn == 2
+
+
+class _LowestWithRow(_Answers):
+    """Always plays its lowest card; answers *row* for a low card."""
+
+    def choose_card(self, view: CardView) -> Card:
+        return min(view.hand)
+
+
+@pytest.mark.parametrize("row", [4, -1, True, 1.0, None])
+def test_play_game_rejects_a_row_outside_0_to_3_for_a_low_card(row: object) -> None:
+    # Both players always play their lowest card, so a low card comes in the first round.
+    seats = {"ana": _LowestWithRow(None, row), "bob": _LowestWithRow(None, row)}
+    with pytest.raises(IllegalMoveError) as caught:
+        list(play_game(seats, seed=0))
+    assert caught.value.rule == "table.low-card"
+    assert caught.value.where.round == 1
+
+
+def test_play_silently_ends_like_play_game() -> None:
+    for seed in range(5):
+        for variant in Variant:
+            events = list(play_game(_seats(4), Rules(variant, threshold=30), seed=seed))  # type: ignore[arg-type]
+            over = play_silently(_seats(4), Rules(variant, threshold=30), seed=seed)  # type: ignore[arg-type]
+            assert over == events[-1]
 
 
 def test_an_illegal_draft_pick_is_rejected() -> None:

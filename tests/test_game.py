@@ -54,3 +54,12 @@ def test_game_over_and_winners_reject_bad_totals(totals: object) -> None:
 def test_game_over_rejects_a_bad_threshold() -> None:
     with pytest.raises(RulesError):
         game_over({"a": 3}, 0)
+
+
+@pytest.mark.parametrize("bad", [-50, True, 2.0])
+def test_add_penalties_refuses_a_negative_or_non_integer_total(bad: object) -> None:
+    # Issue 9: add_penalties({"ana": -50}, ...) and {"ana": True} were added up.
+    with pytest.raises(MalformedInputError) as caught:
+        add_penalties({"ana": bad, "bob": 0}, {"ana": 3, "bob": 0})  # type: ignore[dict-item]
+    assert caught.value.rule == "game.totals"
+    assert caught.value.where.player == "ana"

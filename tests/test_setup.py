@@ -48,3 +48,10 @@ def test_deal_refuses_too_few_cards() -> None:
     with pytest.raises(RulesError) as caught:
         deal(list(range(1, 24)), ["a", "b"])
     assert caught.value.rule == "setup.deal"
+
+
+def test_deal_refuses_a_duplicate_name() -> None:
+    # Issue 9: deal(..., ["ana", "ana", "bob"]) dealt 30 cards and dropped one of ana's hands.
+    with pytest.raises(RulesError) as caught:
+        deal(list(range(1, 105)), ["ana", "ana", "bob"])
+    assert caught.value.rule == "setup.players"

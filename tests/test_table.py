@@ -195,3 +195,47 @@ def test_sixth_card_refuses_a_card_lower_than_the_row() -> None:
     with pytest.raises(IllegalMoveError) as caught:
         sixth_card(Table.of([[12], [37], [43], [58]]), 3, 44)
     assert caught.value.rule == "table.ascending"
+
+
+@pytest.mark.parametrize(
+    ("rows", "rule"),
+    [
+        (((3, 12), (24,), (70, 61), (96,)), "table.ascending"),
+        (((1, 2, 3, 4, 5, 6), (24,), (70,), (96,)), "table.sixth-card"),
+        (((3,), (24,), (70,)), "setup.deal"),
+        (((3,), (24,), (70,), (96,), (99,)), "setup.deal"),
+        (((3,), (24,), (3,), (96,)), "cards.deck"),
+        (((3,), (24,), (True,), (96,)), "cards.deck"),
+        (((3,), (24,), (7.0,), (96,)), "cards.deck"),
+        (((3,), (24,), (105,), (96,)), "cards.deck"),
+        (((3,), (24,), (0,), (96,)), "cards.deck"),
+        (((3,), (), (70,), (96,)), "table.low-card"),
+    ],
+)
+def test_table_built_directly_is_checked_like_table_of(rows: Any, rule: str) -> None:
+    # Issue 9: Table(...) skipped every check, and resolve_turn then played on the bad rows.
+    with pytest.raises(MalformedInputError) as caught:
+        Table(rows)
+    assert caught.value.rule == rule
+
+
+def test_table_built_directly_from_valid_rows_equals_table_of() -> None:
+    assert Table(((3, 12), (24,), (58, 61, 70), (96,))) == Table.of(
+        [[3, 12], [24], [58, 61, 70], [96]]
+    )
+
+
+def test_sixth_card_refuses_a_card_that_goes_on_another_row() -> None:
+    # Issue 9: sixth_card put any card on any row. 74 follows the 73 of the full first row
+    # (difference 1); the row ending 24 (difference 50) is not where it goes.
+    table = Table.of([[51, 55, 61, 68, 73], [24], [80], [96]])
+    with pytest.raises(IllegalMoveError) as caught:
+        sixth_card(table, 1, 74)
+    assert caught.value.rule == "table.least-difference"
+    assert sixth_card(table, 0, 74).taken == (51, 55, 61, 68, 73)
+
+
+def test_sixth_card_refuses_to_make_a_low_card_sixth() -> None:
+    # 2 is lower than every row's last card: it is no row's next card, full or not.
+    with pytest.raises(IllegalMoveError):
+        sixth_card(Table.of([[51, 55, 61, 68, 73], [24], [80], [96]]), 0, 2)

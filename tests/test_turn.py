@@ -78,3 +78,26 @@ def test_resolve_turn_has_at_most_one_low_card() -> None:
 
     resolve_turn(Table.of([[20, 30], [40, 41, 42], [50], [60]]), {"ana": 3, "bob": 7}, choose)
     assert asked == ["ana"]
+
+
+@pytest.mark.parametrize("count", [0, 11, 40])
+def test_resolve_turn_refuses_more_plays_than_ten_players_or_none(count: int) -> None:
+    # Issue 9: resolve_turn accepted 0, 11 or 40 plays; a turn has one card per player and the
+    # game takes at most ten players (rule setup.players).
+    table = Table.of([[1], [2], [3], [4]])
+    plays = {f"p{n}": 10 + n for n in range(count)}
+    with pytest.raises(MalformedInputError) as caught:
+        resolve_turn(table, plays)
+    assert caught.value.rule == "setup.players"
+
+
+def test_resolve_turn_accepts_one_to_ten_plays() -> None:
+    table = Table.of([[1], [2], [3], [4]])
+    for count in (1, 10):
+        result = resolve_turn(table, {f"p{n}": 10 + n for n in range(count)})
+        assert len(result.placements) == count
+
+
+def test_resolve_turn_refuses_a_table_built_with_bad_rows() -> None:
+    with pytest.raises(MalformedInputError):
+        resolve_turn(Table(((1, 2, 3, 4, 5, 6), (20,), (30,), (40,))), {"ana": 7})

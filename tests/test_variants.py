@@ -105,3 +105,27 @@ def test_tournament_hands_pass_left_until_everyone_played_every_hand() -> None:
 def test_tournament_hands_rejects_a_game_out_of_range(game: int) -> None:
     with pytest.raises(RulesError):
         tournament_hands({"a": (1,), "b": (2,), "c": (3,)}, ["a", "b", "c"], game)
+
+
+def test_draft_refuses_seven_players() -> None:
+    # Issue 9: a logic draft of 7 players (74 cards, 70 picks) was accepted; logic takes 2 to 6.
+    players = [f"p{n}" for n in range(7)]
+    picks = [(players[k % 7], k + 1) for k in range(70)]
+    with pytest.raises(RulesError) as caught:
+        draft(range(1, 75), players, picks)
+    assert caught.value.rule == "setup.players"
+
+
+def test_draft_refuses_a_duplicate_name() -> None:
+    with pytest.raises(RulesError):
+        draft(range(1, 25), ["ana", "ana"], [("ana", k + 1) for k in range(20)])
+
+
+@pytest.mark.parametrize("count", [6, 7])
+def test_tournament_hands_refuses_more_than_five_players(count: int) -> None:
+    # Issue 9: tournament_hands served 7 players; the tournament takes 2 to 5.
+    players = [f"p{n}" for n in range(count)]
+    sheets = {player: (seat + 1,) for seat, player in enumerate(players)}
+    with pytest.raises(RulesError) as caught:
+        tournament_hands(sheets, players, 1)
+    assert caught.value.rule == "setup.players"
