@@ -32,11 +32,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import Row, cpu_rate, interleaved, print_rows  # noqa: E402
+from _harness import Row, cpu_rate, interleaved, print_rows
 
-from take5rules.engine import play_game, play_silently  # noqa: E402
-from take5rules.events import GameOver  # noqa: E402
-from take5rules.players import RandomPlayer  # noqa: E402
+from take5rules.engine import play_game, play_silently
+from take5rules.events import GameOver
+from take5rules.players import RandomPlayer
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results" / "engine-players.json"
@@ -83,7 +83,7 @@ def ours(players: int, rounds: int, events: bool) -> Candidate:
 def py6nimmt(players: int, rounds: int) -> Candidate | None:
     """Random rounds through py6nimmt 0.1.2, placed in ascending order; None if not installed."""
     try:
-        from py6Nimmt.Table import Table
+        from py6Nimmt.Table import Table  # type: ignore[import-untyped]
     except ImportError:
         return None
     rng = random.Random(1)
