@@ -25,18 +25,18 @@ from .cards import Card
 from .errors import IllegalMoveError, RulesError, Where
 from .events import (
     CardDrafted,
-    CardPlaced,
-    CardsRevealed,
     Event,
     GameOver,
     GameStarted,
-    LowCardTaken,
     RoundScored,
     RoundStarted,
-    SixthCardTaken,
+    _card_placed,
+    _cards_revealed,
+    _low_card_taken,
+    _sixth_card_taken,
 )
 from .players import DraftView, Player, _card_view
-from .setup import HAND_SIZE, cards_in_play, check_players
+from .setup import HAND_SIZE, ROWS, cards_in_play, check_players
 from .table import Row, Table, _checked_choice, _table
 from .turn import RowChoice
 from .variants import Draft, Rules, Variant, draft, next_drafter, tournament_hands
@@ -135,6 +135,8 @@ def _round(
     def choose(player: str, value: Card, now: list[Row]) -> int:
         view = RowChoice(player, value, _table(tuple(now)), number, turn)
         choice = seats[player].choose_row(view)
+        if type(choice) is int and 0 <= choice < ROWS:
+            return choice
         return _checked_choice(choice, Where(number, turn, player, value))
 
     while turn < HAND_SIZE:
@@ -149,7 +151,9 @@ def _round(
             plays.append((player, value))
         records = _kernel.resolve(table_rows, plays, choose, emit)
         if emit:
-            yield CardsRevealed(number, turn, tuple(_kernel.order(plays)))
+            # The records come in placement order, which is the order the reveal lists.
+            revealed = tuple([(record[0], record[1]) for record in records])
+            yield _cards_revealed(number, turn, revealed)
         for player, value, index, taken, rule, after in records:
             if taken:
                 piles[player].extend(taken)
@@ -157,11 +161,11 @@ def _round(
                 continue
             assert after is not None
             if rule == _kernel.LEAST_DIFFERENCE:
-                yield CardPlaced(number, turn, player, value, index, after)
+                yield _card_placed(number, turn, player, value, index, after)
             elif rule == _kernel.SIXTH_CARD:
-                yield SixthCardTaken(number, turn, player, value, index, taken, after)
+                yield _sixth_card_taken(number, turn, player, value, index, taken, after)
             else:
-                yield LowCardTaken(number, turn, player, value, index, taken, after)
+                yield _low_card_taken(number, turn, player, value, index, taken, after)
     penalties = {player: _kernel.pile_heads(pile) for player, pile in piles.items()}
     new_totals = _kernel.add(totals, penalties)
     if emit:

@@ -7,9 +7,9 @@ and pictures (:mod:`take5rules.svg`) consume them. Rounds and turns count from 1
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import ClassVar
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, TypeVar
 
 from .cards import Card, total_bull_heads
 from .variants import Rules
@@ -147,3 +147,39 @@ Event = (
     | RoundScored
     | GameOver
 )
+
+
+_Value = TypeVar("_Value")
+
+
+def _fast_constructor(cls: type[_Value]) -> Callable[..., _Value]:
+    """A positional constructor of the frozen, slotted dataclass *cls* (private).
+
+    For the engine's hot loop, which builds tens of events and views per round. A frozen
+    dataclass's ``__init__`` sets each field through ``object.__setattr__``; this one fills the
+    same slots through their descriptors, in half the time. ``_fast_constructor(C)(*values)``
+    equals ``C(*values)`` and is as immutable; there is no default and no ``__post_init__``, so
+    it is only for classes that have neither.
+
+    >>> make = _fast_constructor(CardPlaced)
+    >>> make(1, 2, "ana", 5, 0, ((1, 5), (2,), (3,), (4,))) == CardPlaced(
+    ...     1, 2, "ana", 5, 0, ((1, 5), (2,), (3,), (4,)))
+    True
+    """
+    names = [item.name for item in fields(cls)]  # type: ignore[arg-type]
+    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    for name in names:
+        owner = next(klass for klass in cls.__mro__ if name in vars(klass))
+        namespace[f"set_{name}"] = vars(owner)[name].__set__
+    lines = [f"def build({', '.join(names)}):", "    value = new(cls)"]
+    lines += [f"    set_{name}(value, {name})" for name in names]
+    lines.append("    return value")
+    exec("\n".join(lines), namespace)  # the same technique as dataclasses' own __init__
+    build: Callable[..., _Value] = namespace["build"]
+    return build
+
+
+_card_placed = _fast_constructor(CardPlaced)
+_sixth_card_taken = _fast_constructor(SixthCardTaken)
+_low_card_taken = _fast_constructor(LowCardTaken)
+_cards_revealed = _fast_constructor(CardsRevealed)
