@@ -33,6 +33,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _harness import Row, cpu_rate, interleaved, print_rows
+from babel.numbers import format_decimal
 
 from take5rules.engine import play_game, play_silently
 from take5rules.events import GameOver
@@ -222,7 +223,7 @@ _COLOURS = {"events": "#1f5fa8", "no events": "#6aa84f", "py6nimmt 0.1.2": "#c03
 def plot(figures: dict[str, dict[str, float]], language: str) -> str:
     """An SVG line plot of rounds per second against players, labelled in *language*."""
     labels = LABELS[language]
-    width, height, left, right, top, bottom = 640, 380, 70, 200, 20, 50
+    width, height, left, right, top, bottom = 720, 380, 70, 250, 20, 50
     counts = sorted(int(n) for n in figures)
     series = sorted({name for rates in figures.values() for name in rates},
                     key=list(_COLOURS).index)
@@ -244,7 +245,7 @@ def plot(figures: dict[str, dict[str, float]], language: str) -> str:
         out.append(f'<line x1="{left}" x2="{width - right}" y1="{y(value):.1f}" '
                    f'y2="{y(value):.1f}" stroke="#ddd"/>')
         out.append(f'<text x="{left - 6}" y="{y(value) + 4:.1f}" text-anchor="end">'
-                   f'{value:,.0f}</text>')
+                   f'{format_decimal(value, locale=language)}</text>')
         value += step
     for n in counts:
         out.append(f'<text x="{x(n):.1f}" y="{height - bottom + 18}" text-anchor="middle">'
@@ -287,7 +288,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", action="store_true", help="also sweep 2 to 10 players")
     parser.add_argument("--write", action="store_true",
                         help="with --players: save the figures and draw the documentation plot")
+    parser.add_argument("--redraw", action="store_true",
+                        help="only draw the documentation plot again from the saved figures")
     args = parser.parse_args(argv)
+    if args.redraw:
+        saved = json.loads(RESULTS.read_text(encoding="utf-8"))
+        figures = saved.pop("rounds_per_second")
+        write(figures, saved)
+        return 0
     rounds = ROUNDS // 4 if args.quick else ROUNDS
     repeats = args.repeats if args.repeats is not None else (3 if args.quick else 7)
     if py6nimmt(2, 1) is None:

@@ -89,6 +89,7 @@ SITE: tuple[str | tuple[str, tuple[str, ...]], ...] = (
         "reference/log-format.md",
         "reference/vectors.md",
         "reference/py6nimmt.md",
+        "reference/benchmarks.md",
     )),
     ("api/index.md", ()),
 )
