@@ -164,3 +164,14 @@ def test_play_game_refuses_player_counts(count: int, variant: Variant) -> None:
 def test_play_game_refuses_an_object_that_is_not_a_player() -> None:
     with pytest.raises(RulesError):
         list(play_game({"ana": object(), "bob": LowestCardPlayer()}))  # type: ignore[dict-item]
+
+
+@pytest.mark.parametrize("pick", [True, 1.0, "1", 200])
+def test_an_illegal_draft_answer_is_an_illegal_move(pick: object) -> None:
+    # True == 1 and 1.0 == 1 are in the face-up cards as far as `in` can tell; neither is a card.
+    drafter = _Answers(1)
+    drafter.choose_draft = lambda view: pick  # type: ignore[method-assign,assignment,return-value]
+    seats = {"ana": drafter, "bob": LowestCardPlayer()}
+    with pytest.raises(IllegalMoveError) as caught:
+        list(play_game(seats, Rules(Variant.LOGIC)))  # type: ignore[arg-type]
+    assert caught.value.rule == "variants.logic"

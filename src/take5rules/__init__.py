@@ -15,7 +15,7 @@ to game logs, and checked against other implementations.
 from __future__ import annotations
 
 from .cards import bull_heads, deck
-from .engine import play_game
+from .engine import play_game, play_silently
 from .errors import IllegalMoveError, MalformedInputError, ProtocolError, RulesError, Take5Error
 from .players import CautiousPlayer, LowestCardPlayer, Player, RandomPlayer
 from .registry import all_rules, get
@@ -46,5 +46,6 @@ __all__ = [
     "get",
     "place_card",
     "play_game",
+    "play_silently",
     "resolve_turn",
 ]

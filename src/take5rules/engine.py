@@ -70,7 +70,7 @@ def run_draft(
         choice = seats[player].choose_draft(
             DraftView(round_number, len(picks) + 1, tuple(left), tuple(hands[player]))
         )
-        if choice not in left:
+        if type(choice) is not int or choice not in left:
             raise IllegalMoveError(
                 "variants.logic",
                 N_("card {value} is not among the face-up cards left to draft"),

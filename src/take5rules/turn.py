@@ -189,6 +189,10 @@ def resolve_turn(
 ) -> TurnResult:
     """Place every revealed card, lowest first; *choose_row* answers for low cards.
 
+    *plays* holds one card for each of 1 to 10 players (a game has at most ten; a single play
+    is a turn's placement seen alone, as the referee protocol asks for it), each a card that is
+    not on *table*.
+
     The founding texts' low card: a 2 facing rows that end in 12, 24, 70 and 96; its player
     takes the row holding only 96.
 
