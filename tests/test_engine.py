@@ -3,10 +3,11 @@ from __future__ import annotations
 import pytest
 
 from take5rules.cards import Card
-from take5rules.engine import play_game, play_silently
-from take5rules.errors import IllegalMoveError, RulesError, Take5Error
+from take5rules.engine import play_game, play_round, play_silently
+from take5rules.errors import IllegalMoveError, MalformedInputError, RulesError, Take5Error
 from take5rules.events import CardDrafted, GameOver, GameStarted, RoundScored, RoundStarted
 from take5rules.players import CardView, CautiousPlayer, DraftView, LowestCardPlayer, RandomPlayer
+from take5rules.table import Table
 from take5rules.turn import RowChoice
 from take5rules.variants import Rules, Variant
 
@@ -175,3 +176,44 @@ def test_an_illegal_draft_answer_is_an_illegal_move(pick: object) -> None:
     with pytest.raises(IllegalMoveError) as caught:
         list(play_game(seats, Rules(Variant.LOGIC)))  # type: ignore[arg-type]
     assert caught.value.rule == "variants.logic"
+
+
+def test_play_round_plays_a_given_deal_to_its_score() -> None:
+    seats = {"ana": LowestCardPlayer(), "bob": LowestCardPlayer()}
+    events = list(play_round(seats, 1, Table.of([[9], [20], [30], [40]]),
+                             {"ana": (11, 12), "bob": (1, 41)}, {"ana": 5, "bob": 0}))
+    # Turn 1: 1 is low and bob takes the cheapest row, the 9 (1 bull head; the others hold 3
+    # each); 11 follows the 1.
+    # Turn 2: 12 follows the 11; 41 follows the 40.
+    scored = events[-1]
+    assert isinstance(scored, RoundScored)
+    assert dict(scored.penalties) == {"ana": 0, "bob": 1}
+    assert dict(scored.totals) == {"ana": 5, "bob": 1}
+
+
+@pytest.mark.parametrize(
+    ("table", "hands", "totals", "rule"),
+    [
+        ([[10], [20], [30], [40]], {"ana": (11,), "bob": (12,)}, {"ana": 0, "bob": 0},
+         "setup.deal"),
+        (Table.of([[10], [20], [30], [40]]), {"ana": (11,), "bob": (20,)}, {"ana": 0, "bob": 0},
+         "cards.deck"),
+        (Table.of([[10], [20], [30], [40]]), {"ana": (11,), "bob": (11,)}, {"ana": 0, "bob": 0},
+         "cards.deck"),
+        (Table.of([[10], [20], [30], [40]]), {"ana": (105,), "bob": (12,)}, {"ana": 0, "bob": 0},
+         "cards.deck"),
+        (Table.of([[10], [20], [30], [40]]), {"ana": (11, 13), "bob": (12,)},
+         {"ana": 0, "bob": 0}, "setup.deal"),
+        (Table.of([[10], [20], [30], [40]]), {"ana": (11,), "cyd": (12,)}, {"ana": 0, "cyd": 0},
+         "setup.players"),
+        (Table.of([[10], [20], [30], [40]]), {"ana": (11,), "bob": (12,)}, {"ana": -1, "bob": 0},
+         "game.totals"),
+    ],
+)
+def test_play_round_checks_the_deal_it_is_given(
+    table: object, hands: dict[str, tuple[int, ...]], totals: dict[str, int], rule: str
+) -> None:
+    seats = {"ana": LowestCardPlayer(), "bob": LowestCardPlayer()}
+    with pytest.raises(MalformedInputError) as caught:
+        list(play_round(seats, 1, table, hands, totals))  # type: ignore[arg-type]
+    assert caught.value.rule == rule

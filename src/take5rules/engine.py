@@ -21,8 +21,8 @@ from typing import TypeVar
 
 from . import _kernel
 from ._text import N_
-from .cards import Card
-from .errors import IllegalMoveError, RulesError, Where
+from .cards import Card, cards
+from .errors import IllegalMoveError, MalformedInputError, RulesError, Where
 from .events import (
     CardDrafted,
     Event,
@@ -35,6 +35,7 @@ from .events import (
     _low_card_taken,
     _sixth_card_taken,
 )
+from .game import add_penalties
 from .players import DraftView, Player, _card_view
 from .setup import HAND_SIZE, ROWS, cards_in_play, check_players
 from .table import Row, Table, _checked_choice, _table
@@ -93,9 +94,50 @@ def play_round(
 ) -> Generator[Event, None, dict[str, int]]:
     """Play one round from its deal; yield its events; return the new totals.
 
-    The last event is the round's :class:`~take5rules.events.RoundScored`.
+    The deal is checked first: *table* a :class:`~take5rules.table.Table`, each hand distinct
+    cards that are neither on the table nor in another hand, every hand the same size (ten
+    cards, or fewer for a round taken up part-way), each player seated, and *totals* naming the
+    same players. The last event is the round's :class:`~take5rules.events.RoundScored`.
     """
+    _check_deal(seats, number, table, hands, totals)
     return _round(seats, number, table.rows, hands, totals, True)
+
+
+def _check_deal(
+    seats: Mapping[str, Player],
+    number: int,
+    table: object,
+    hands: Mapping[str, tuple[Card, ...]],
+    totals: Mapping[str, int],
+) -> None:
+    """Check the deal :func:`play_round` is given (the engine's own deals need no check)."""
+    if not isinstance(table, Table):
+        raise MalformedInputError(
+            "setup.deal",
+            N_("{value!r} is not a table; build one with Table.of(rows)"),
+            value=table,
+        )
+    checked = {player: cards(hand, Where(number, player=player)) for player, hand in hands.items()}
+    cards([*table.cards(), *(value for hand in checked.values() for value in hand)],
+          Where(number))
+    for player in checked:
+        if player not in seats:
+            raise MalformedInputError(
+                "setup.players",
+                N_("{player!r} is not a player of this game"),
+                where=Where(number, player=player),
+                player=player,
+            )
+    if len({len(hand) for hand in checked.values()}) > 1 or any(
+        not 1 <= len(hand) <= HAND_SIZE for hand in checked.values()
+    ):
+        raise MalformedInputError(
+            "setup.deal",
+            N_("the hands of a round hold the same number of cards, one to ten, not {sizes}"),
+            where=Where(number),
+            sizes=", ".join(str(len(hand)) for hand in checked.values()),
+        )
+    add_penalties(totals, dict.fromkeys(checked, 0))
 
 
 def _illegal_card(number: int, turn: int, player: str, value: object) -> IllegalMoveError:
@@ -139,7 +181,8 @@ def _round(
             return choice
         return _checked_choice(choice, Where(number, turn, player, value))
 
-    while turn < HAND_SIZE:
+    turns = len(next(iter(held.values())))
+    while turn < turns:
         turn += 1
         table = _table(tuple(table_rows))
         plays: list[tuple[str, Card]] = []
