@@ -60,8 +60,8 @@ class Variant(enum.Enum):
         >>> Variant.parse("profi")
         Traceback (most recent call last):
         ...
-        take5rules.errors.RulesError: unknown variant 'profi'; choose one of standard, \
-tactics, logic, tournament [rule variants.tactics]
+        take5rules.errors.RulesError: unknown variant 'profi'; choose one of 'standard', \
+'tactics', 'logic', 'tournament' [rule variants.tactics]
         """
         for variant in cls:
             if variant.value == value:
@@ -70,7 +70,7 @@ tactics, logic, tournament [rule variants.tactics]
             "variants.tactics",
             N_("unknown variant {value!r}; choose one of {choices}"),
             value=value,
-            choices=", ".join(v.value for v in cls),
+            choices=", ".join(repr(v.value) for v in cls),
         )
 
 
@@ -161,6 +161,7 @@ bull heads, at least 1 [rule variants.threshold]
     ),
     sources=(
         Source(_FR, "Prise 5 avancée (6 Nimmt !)"),
+        Source(_BG, "Усъвършенстван дубъл 5 (6 Nimmt!)"),
         Source(_FR2, "Variantes et astuces"),
         Source(_EO, "Altnivela Preno 5 (6 Nimmt!)"),
         Source(AMIGO, "Variant 1: Tactics"),
