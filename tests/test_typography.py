@@ -168,3 +168,24 @@ def test_bulgarian_lines_never_split_a_hyphenated_word() -> None:
     text = _run("rules", "--lang", "bg")
     split = [line for line in text.splitlines() if re.search(r"\w-$", line)]
     assert not split, split[:5]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_sources_are_named_for_people_and_keep_their_file(language: str) -> None:
+    """A source line names a document a reader can picture; the file stays as the reference."""
+    lines = [line.strip() for line in _run("rules", "--lang", language).splitlines()]
+    cited = [line for line in lines if re.search(r"\d{3}_[0-9a-f]{16}\.txt", line)]
+    assert cited
+    assert not [line for line in cited if re.match(r"\d{3}_", line)], "a source begins with a file"
+    assert not [line for line in lines if "Amigo rule booklet" in line]
+
+
+def test_tournament_narration_counts_rounds_from_start_to_end() -> None:
+    """Three players play a tournament of three rounds: announced, numbered and ended as such."""
+    text = _run("play", "--players", PLAYERS, "--variant", "tournament", "--lang", "en")
+    first, last = text.splitlines()[0], text.rstrip().splitlines()[-1]
+    assert "3 rounds" in first
+    assert "after 3 rounds" in last
+    assert [line.split(".")[0] for line in text.splitlines() if line.startswith("Round ")] == [
+        "Round 1", "Round 2", "Round 3"]
+    assert " games" not in text
