@@ -334,7 +334,7 @@ def rule_page(language: str, rule: registry.Rule, labels: Host) -> str:
         "---",
         f"# {text.title}",
         "",
-        f"**{label('rule')}:** `{rule.id}`",
+        f"**{i18n.heading('rule', language, strict=STRICT)}** `{rule.id}`",
         "{ .take5-rule-id }",
         "",
         f'!!! abstract "{label("statement")}"',
@@ -360,11 +360,13 @@ def rule_page(language: str, rule: registry.Rule, labels: Host) -> str:
         f"| {labels.label('document')} | {labels.label('language')} | {labels.label('section')} |",
         "| --- | --- | --- |",
     ]
+    tr = i18n.translator(language, STRICT)
     for source in text.sources:
         seed = registry.SEEDS.get(source.document)
-        document = f"`{source.document}`" if seed else cell(source.document)
+        document = cell(tr.gettext(source.name)) + (f" (`{source.file}`)" if source.file else "")
         tongue = language_name(seed[0], language) if seed else "—"
-        lines.append(f"| {document} | {cell(tongue)} | «{cell(source.section)}» |")
+        section = i18n.quoted(cell(source.section), language, strict=STRICT)
+        lines.append(f"| {document} | {cell(tongue)} | {section} |")
     lines.append("")
     disputed = discrepancies_of(rule.id)
     if disputed:
@@ -411,18 +413,17 @@ def discrepancies(host: Host) -> str:
             f"| {host.label('source')} | {host.label('says')} |",
             "| --- | --- |",
         ]
-        for source, claim in item.claims:
-            seed = registry.SEEDS.get(source.document)
-            where = f"`{source.document}`" if seed else cell(source.document)
-            said = i18n.translator(language, STRICT).gettext(claim)
-            lines.append(f"| {where} «{cell(source.section)}» | {cell(said)} |")
+        for (where, said), (source, _) in zip(text["claims"], item.claims, strict=True):
+            if source.file:
+                where = where.replace(source.file, f"`{source.file}`")
+            lines.append(f"| {cell(where)} | {cell(said)} |")
         lines += [
             "",
             f"**{host.label('choice')}** {text['choice']}",
             "",
             f"**{host.label('reason')}** {text['reason']}",
             "",
-            f"**{i18n.label('rule', language, strict=STRICT)}:** "
+            f"**{i18n.heading('rule', language, strict=STRICT)}** "
             f"[{rule.title}](rules/{item.rule_id}.md) `{item.rule_id}`",
             "",
         ]

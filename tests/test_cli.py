@@ -138,7 +138,8 @@ def test_discrepancies_lists_every_one_with_the_rule_followed(runner: CliRunner)
     result = runner.invoke(main, ["discrepancies", "--lang", "en"])
     assert result.exit_code == 0
     assert "end-threshold — Does the game end at 66 points or only above 66?" in result.output
-    assert "003_fbfde51e8b424e38.txt, «TERMINARE IL GIOCO»: more than 66 points" in result.output
+    assert ("Italian rules summary page, section “TERMINARE IL GIOCO”, "
+            "file 003_fbfde51e8b424e38.txt: more than 66 points") in result.output
     assert "[rule game.end]" in result.output
     data = json.loads(runner.invoke(main, ["discrepancies", "--json", "--lang", "eo"]).output)
     assert {item["rule"] for item in data} >= {"game.end", "variants.logic", "turn.order"}

@@ -200,3 +200,15 @@ def test_narrate_the_issue_example_sentence() -> None:
         "11 bull heads."
     )
     assert "11" in narrate(event, "bg") and "глави на бикове" in narrate(event, "bg")
+
+
+def test_rows_are_numbered_from_1_for_people() -> None:
+    """17 belongs after the 12 at the end of the first row: people call it row 1 (index 0)."""
+    from take5rules.errors import IllegalMoveError
+    from take5rules.table import Table, low_card
+
+    with pytest.raises(IllegalMoveError) as raised:
+        low_card(Table.of([[3, 12], [24], [58, 61, 70], [96]]), 17, 0)
+    assert "goes on row 1 " in f"{raised.value} "
+    assert "la rangée 1" in error_message(raised.value, "fr")
+    assert "index" not in str(raised.value)

@@ -8,7 +8,7 @@ message of the library: rule texts, error templates, narration. Translation happ
 
 from __future__ import annotations
 
-__all__ = ["N_", "Nn_"]
+__all__ = ["N_", "Nn_", "Phrase", "json_reason"]
 
 
 def N_(message: str) -> str:  # noqa: N802 - the gettext convention
@@ -27,3 +27,81 @@ def Nn_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 - the gett
     ('{count} bull head', '{count} bull heads')
     """
     return singular, plural
+
+
+class Phrase:
+    """A message with its own parameters, to be translated where it is shown.
+
+    An error's parameter may be a phrase (the reason a JSON text is malformed, say): English
+    when the error is printed as is, translated with the rest of the message by
+    :func:`take5rules.i18n.error_message`.
+
+    >>> reason = Phrase(N_("{problem} at line {line} column {column}"),
+    ...                 problem=Phrase(N_("Expecting value")), line=1, column=1)
+    >>> print(reason)
+    Expecting value at line 1 column 1
+    >>> "not JSON: {reason}".format(reason=reason)
+    'not JSON: Expecting value at line 1 column 1'
+    """
+
+    __slots__ = ("params", "template")
+
+    def __init__(self, template: str, /, **params: object) -> None:
+        self.template = template
+        self.params = params
+
+    def __str__(self) -> str:
+        return self.template.format(**self.params)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Phrase({self.template!r}, **{self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Phrase) and other.template == self.template
+                and other.params == self.params)
+
+    def __hash__(self) -> int:
+        return hash((self.template, tuple(sorted(self.params.items(), key=lambda i: i[0]))))
+
+
+#: The messages of Python's JSON parser, marked for translation (``json.JSONDecodeError.msg``).
+_JSON_PROBLEMS = {
+    message: message
+    for message in (
+        N_("Expecting value"),
+        N_("Expecting property name enclosed in double quotes"),
+        N_("Expecting ':' delimiter"),
+        N_("Expecting ',' delimiter"),
+        N_("Unterminated string starting at"),
+        N_("Invalid control character at"),
+        N_("Invalid \\escape"),
+        N_("Invalid \\uXXXX escape"),
+        N_("Extra data"),
+        N_("Illegal trailing comma before end of object"),
+        N_("Illegal trailing comma before end of array"),
+    )
+}
+
+
+def json_reason(error: ValueError) -> Phrase:
+    r"""Why a text is not JSON, as a translatable phrase (for a ``{reason}`` parameter).
+
+    >>> import json
+    >>> try:
+    ...     json.loads("{")
+    ... except json.JSONDecodeError as error:
+    ...     print(json_reason(error))
+    Expecting property name enclosed in double quotes at line 1 column 2
+    >>> print(json_reason(UnicodeDecodeError("utf-8", b"\\xff", 0, 1, "invalid start byte")))
+    the text is not UTF-8 (byte 1)
+    """
+    if isinstance(error, UnicodeDecodeError):
+        return Phrase(N_("the text is not UTF-8 (byte {position})"), position=error.start + 1)
+    message = getattr(error, "msg", "")
+    problem = (Phrase(_JSON_PROBLEMS[message]) if message in _JSON_PROBLEMS
+               else Phrase(N_("malformed JSON")))
+    return Phrase(N_("{problem} at line {line} column {column}"), problem=problem,
+                  line=getattr(error, "lineno", 1), column=getattr(error, "colno", 1))

@@ -21,10 +21,13 @@ from .events import CardPlaced, CardsRevealed, Event, RowTaken
 from .i18n import (
     discrepancy_text,
     explain,
+    heading,
     label,
+    labelled,
     narrate,
     rows_text,
     rulebook,
+    source_text,
     translator,
 )
 from .players import BUILTIN_PLAYERS, Player
@@ -141,7 +144,7 @@ def _explanation_json(rule_id: str, language: str) -> dict[str, Any]:
         "title": item.title,
         "statement": item.statement,
         "explanation": item.explanation,
-        "sources": [str(source) for source in item.sources],
+        "sources": [source_text(source, language) for source in item.sources],
         "function": item.function,
     }
 
@@ -154,15 +157,16 @@ def _explanation_text(rule_id: str, language: str) -> str:
         "",
         *_wrap(item.explanation, "  "),
         "",
-        f"  {label('sources', language)}:",
-        *(f"    {source}" for source in item.sources),
-        f"  {label('function', language)}: {item.function}",
+        f"  {heading('sources', language)}",
+        *(f"    {source_text(source, language)}" for source in item.sources),
+        f"  {labelled(label('function', language), item.function, language)}",
     ]
     return "\n".join(lines)
 
 
 def _wrap(text: str, indent: str) -> list[str]:
-    return textwrap.wrap(text, width=96, initial_indent=indent, subsequent_indent=indent)
+    return textwrap.wrap(text, width=96, initial_indent=indent, subsequent_indent=indent,
+                         break_on_hyphens=False)
 
 
 @main.command()
@@ -194,7 +198,7 @@ def discrepancies(as_json: bool, language: str) -> None:
     for item in items:
         click.echo(f"{item['id']} — {item['topic']}")
         for source, claim in item["claims"]:
-            click.echo(f"  {source}: {claim}")
+            click.echo(f"  {labelled(source, claim, language)}")
         click.echo(f"  → {item['choice']} {translator(language).gettext('[rule {rule}]')}"
                    .format(rule=item["rule"]))
         for line in _wrap(item["reason"], "    "):

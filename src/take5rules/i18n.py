@@ -26,7 +26,7 @@ from babel import Locale, UnknownLocaleError
 from babel.lists import format_list as _babel_format_list
 from babel.numbers import format_decimal
 
-from ._text import N_, Nn_
+from ._text import N_, Nn_, Phrase
 from .cards import Card, total_bull_heads
 from .errors import Take5Error
 from .events import (
@@ -55,9 +55,13 @@ __all__ = [
     "default_language",
     "error_message",
     "explain",
+    "heading",
+    "labelled",
     "narrate",
+    "quoted",
     "resolve_language",
     "rulebook",
+    "source_text",
     "translator",
 ]
 
@@ -247,7 +251,8 @@ def discrepancy_text(
     return {
         "id": item.id,
         "topic": tr.gettext(item.topic),
-        "claims": [(str(source), tr.gettext(claim)) for source, claim in item.claims],
+        "claims": [(source_text(source, tr.language, strict=strict), tr.gettext(claim))
+                   for source, claim in item.claims],
         "choice": tr.gettext(item.choice),
         "reason": tr.gettext(item.reason),
         "rule": item.rule_id,
@@ -270,12 +275,71 @@ _VARIANT_NAMES = {
     Variant.TOURNAMENT: N_("the tournament"),
 }
 
+#: The variants' names as words inside an error message ("the {variant} variant uses...").
+_VARIANT_WORDS = {
+    Variant.STANDARD.value: N_("standard"),
+    Variant.TACTICS.value: N_("tactics"),
+    Variant.LOGIC.value: N_("logic"),
+    Variant.TOURNAMENT.value: N_("tournament"),
+}
+
 _BULL_HEADS = Nn_("{count} bull head", "{count} bull heads")
+
+#: Punctuation built around text: each language writes its own spaces and quotation marks.
+_QUOTED = N_("“{text}”")
+_LABELLED = N_("{label}: {value}")
+_HEADING = N_("{label}:")
+_LOCATED = N_("{where}: {message} {rule}")
 
 
 def label(key: str, language: str = "en", *, strict: bool = False) -> str:
     """A short interface label (``rule``, ``statement``, ``explanation``, ``sources``...)."""
     return translator(language, strict).gettext(_LABELS[key])
+
+
+def quoted(text: str, language: str = "en", *, strict: bool = False) -> str:
+    """*text* between the quotation marks of *language* (French « », Bulgarian „ “...).
+
+    >>> print(quoted("Jouer sa carte", "fr").replace("\N{NO-BREAK SPACE}", "~"))
+    «~Jouer sa carte~»
+    >>> print(quoted("Играта", "bg"))
+    „Играта“
+    """
+    return translator(language, strict).gettext(_QUOTED).format(text=text)
+
+
+def labelled(name: str, value: str, language: str = "en", *, strict: bool = False) -> str:
+    """``name: value`` punctuated as *language* does (French puts a no-break space before ``:``).
+
+    >>> labelled("Fonction", "take5rules.cards.deck", "fr") == (
+    ...     "Fonction\N{NO-BREAK SPACE}: take5rules.cards.deck")
+    True
+    """
+    return translator(language, strict).gettext(_LABELLED).format(label=name, value=value)
+
+
+def heading(key: str, language: str = "en", *, strict: bool = False) -> str:
+    """The label *key* introducing the lines that follow it ("Sources:").
+
+    >>> heading("sources", "it")
+    'Fonti:'
+    """
+    tr = translator(language, strict)
+    return tr.gettext(_HEADING).format(label=tr.gettext(_LABELS[key]))
+
+
+def source_text(source: Source, language: str = "en", *, strict: bool = False) -> str:
+    """A source named for people in *language*: the document, the section, and its file.
+
+    >>> print(source_text(Source("Amigo rule booklet", "End of the game"), "en"))
+    Amigo rule booklet (6 nimmt!, 1994), section “End of the game”
+    """
+    tr = translator(language, strict)
+    return tr.gettext(source.template).format(
+        document=tr.gettext(source.name),
+        section=quoted(source.section, tr.language, strict=strict),
+        file=source.file,
+    )
 
 
 def variant_name(variant: Variant, language: str = "en", *, strict: bool = False) -> str:
@@ -295,7 +359,7 @@ def error_message(error: Take5Error, language: str = "en", *, strict: bool = Fal
     la carta 16 non è nella mano di 'bob' [regola turn.reveal]
     """
     tr = translator(language, strict)
-    message = tr.gettext(error.template).format(**error.params)
+    message = _translated(tr, error.template, error.params)
     where = error.where
     parts = []
     if where.round is not None:
@@ -308,7 +372,20 @@ def error_message(error: Take5Error, language: str = "en", *, strict: bool = Fal
         parts.append(tr.gettext(N_("card {card}")).format(card=where.card))
     prefix = ", ".join(parts)
     rule = tr.gettext(N_("[rule {rule}]")).format(rule=error.rule)
-    return f"{prefix}: {message} {rule}" if prefix else f"{message} {rule}"
+    if not prefix:
+        return f"{message} {rule}"
+    return tr.gettext(_LOCATED).format(where=prefix, message=message, rule=rule)
+
+
+def _translated(tr: Translator, template: str, params: Mapping[str, object]) -> str:
+    """*template* translated, with its phrases translated and its variant named in the language."""
+    values = {
+        key: _translated(tr, value.template, value.params) if isinstance(value, Phrase)
+        else tr.gettext(_VARIANT_WORDS[value]) if key == "variant" and value in _VARIANT_WORDS
+        else value
+        for key, value in params.items()
+    }
+    return tr.gettext(template).format(**values)
 
 
 def _row(index: int) -> int:
@@ -330,9 +407,9 @@ def narrate(event: Event, language: str = "en", *, strict: bool = False) -> str:
     if isinstance(event, GameStarted):
         if event.rules.variant is Variant.TOURNAMENT:
             return g(
-                N_("A tournament begins with {players}: {games} games, the drafted hands "
-                   "passing to the left after each.")
-            ).format(players=tr.list(event.players), games=n(len(event.players)))
+                N_("A tournament begins with {players}: {rounds} rounds, one per player, the "
+                   "drafted hands passing to the left after each round.")
+            ).format(players=tr.list(event.players), rounds=n(len(event.players)))
         return g(
             N_("A game begins with {players}: {variant}, ending when a total reaches "
                "{threshold}.")
@@ -433,7 +510,8 @@ def rows_text(rows: Sequence[Sequence[Card]], language: str = "en", *, strict: b
     tr = translator(language, strict)
     cells = (f"{index}) " + " ".join(tr.number(c) for c in row)
              for index, row in enumerate(rows, start=1))
-    return f"{label('rows', tr.language, strict=strict)}: " + " · ".join(cells)
+    return labelled(label("rows", tr.language, strict=strict), " · ".join(cells), tr.language,
+                    strict=strict)
 
 
 def narrate_all(events: Iterable[Event], language: str = "en", *, strict: bool = False) -> str:

@@ -40,7 +40,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
-from ._text import N_
+from ._text import N_, json_reason
 from .errors import LogError, RulesError
 from .events import (
     CardDrafted,
@@ -169,12 +169,7 @@ line 1 column 2 [rule log]
     try:
         return json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        reason = (
-            f"{error.msg} at line {error.lineno} column {error.colno}"
-            if isinstance(error, json.JSONDecodeError)
-            else str(error)
-        )
-        raise LogError(N_("not JSON: {reason}"), reason=reason) from None
+        raise LogError(N_("not JSON: {reason}"), reason=json_reason(error)) from None
 
 
 def load(path: str | Path) -> object:

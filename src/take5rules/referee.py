@@ -37,7 +37,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, TextIO
 
-from ._text import N_
+from ._text import N_, json_reason
 from .cards import card, cards
 from .errors import MalformedInputError, ProtocolError, Take5Error, Where
 from .table import ROW_COUNT, Table
@@ -144,7 +144,7 @@ at line 1 column 1 [rule protocol]"}}'
         request = json.loads(line)
     except json.JSONDecodeError as error:
         failure = ProtocolError(N_("the request is not valid JSON: {reason}"),
-                                reason=f"{error.msg} at line {error.lineno} column {error.colno}")
+                                reason=json_reason(error))
         return json.dumps({"error": {"rule": failure.rule,
                                      "message": _message(failure, language)}},
                           ensure_ascii=False)

@@ -27,6 +27,7 @@ from .errors import MalformedInputError
 __all__ = [
     "AMIGO",
     "DISCREPANCIES",
+    "DOCUMENT_NAMES",
     "RULE_ORDER",
     "SEEDS",
     "Discrepancy",
@@ -50,6 +51,16 @@ SEEDS: dict[str, tuple[str, str]] = {
 
 #: The publisher's rules: the booklet of 6 nimmt! (Amigo, 1994) and its English edition.
 AMIGO = "Amigo rule booklet"
+
+#: Each document's name for people (a msgid, translated when shown; see :func:`Source.name`).
+DOCUMENT_NAMES: dict[str, str] = {
+    "000_83bc70e4b8234c93.txt": N_("French rules page (full rules, worked examples)"),
+    "001_ce9ad61beef4080c.txt": N_("Bulgarian rules page (the same rules and examples)"),
+    "002_c257fb820383b40d.txt": N_("French rules page (compact rules, Dutch notes)"),
+    "003_fbfde51e8b424e38.txt": N_("Italian rules summary page"),
+    "004_873030b87274cc41.txt": N_("Esperanto rules page (the same rules and examples)"),
+    AMIGO: N_("Amigo rule booklet (6 nimmt!, 1994)"),
+}
 
 _MODULES = ("cards", "setup", "table", "turn", "round", "game", "variants")
 
@@ -81,14 +92,41 @@ RULE_ORDER: tuple[str, ...] = (
 class Source:
     """A paragraph a rule was written from: a document and the heading of the paragraph in it.
 
-    ``document`` is a founding text's file name (see :data:`SEEDS`) or :data:`AMIGO`.
+    ``document`` is a founding text's file name (see :data:`SEEDS`) or :data:`AMIGO`; it is
+    the reference. People read :attr:`name` (translated by :func:`take5rules.i18n.source_text`).
+
+    >>> print(Source("000_83bc70e4b8234c93.txt", "Composants"))
+    French rules page (full rules, worked examples), section “Composants”, \
+file 000_83bc70e4b8234c93.txt
     """
 
     document: str
     section: str
 
+    @property
+    def name(self) -> str:
+        """The document's name for people (an English msgid)."""
+        return DOCUMENT_NAMES[self.document]
+
+    @property
+    def file(self) -> str | None:
+        """The founding text's file name, or ``None`` for the publisher's booklet."""
+        return self.document if self.document in SEEDS else None
+
+    @property
+    def template(self) -> str:
+        """The msgid that presents this source: document, section and file when there is one."""
+        return SOURCE_WITH_FILE if self.file is not None else SOURCE
+
     def __str__(self) -> str:
-        return f"{self.document}, «{self.section}»"
+        return self.template.format(document=self.name, section=f"“{self.section}”",
+                                    file=self.file)
+
+
+#: How a source is shown: its document's name, the section (already quoted) and its file.
+SOURCE_WITH_FILE = N_("{document}, section {section}, file {file}")
+#: How the publisher's booklet is shown: no file.
+SOURCE = N_("{document}, section {section}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +300,7 @@ DISCREPANCIES: tuple[Discrepancy, ...] = (
         N_("How many players may play the logic variant?"),
         (
             (Source(_FR, "Prise 5 avancée (6 Nimmt !)"), N_("two to six players")),
+            (Source(_BG, "Усъвършенстван дубъл 5 (6 Nimmt!)"), N_("two to six players")),
             (Source(_EO, "Altnivela Preno 5 (6 Nimmt!)"), N_("two to six players")),
             (Source(AMIGO, "Variant 3: Tournament"), N_("the tournament: at most five players")),
         ),

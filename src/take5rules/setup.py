@@ -64,8 +64,8 @@ def check_players(players: Sequence[str], rules: Rules) -> tuple[str, ...]:
     >>> check_players(["ana"], Rules())
     Traceback (most recent call last):
     ...
-    take5rules.errors.RulesError: with the variant 'standard', the game takes 2 to 10 \
-players, not 1 [rule setup.players]
+    take5rules.errors.RulesError: the standard variant takes 2 to 10 players, not 1 \
+[rule setup.players]
     """
     if isinstance(players, str | bytes) or not isinstance(players, Sequence):
         raise RulesError(

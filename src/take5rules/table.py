@@ -400,17 +400,17 @@ def low_card(table: Table, value: Card, choice: int, where: Where | None = None)
     >>> low_card(table, 17, 0)
     Traceback (most recent call last):
     ...
-    take5rules.errors.IllegalMoveError: card 17 is not a low card: it goes on the row of \
-index 0 [rule table.low-card]
+    take5rules.errors.IllegalMoveError: card 17 is not a low card: it goes on row 1 \
+[rule table.low-card]
     """
     target = least_difference_row(table, value)
     if target is not None:
         raise IllegalMoveError(
             "table.low-card",
-            N_("card {value} is not a low card: it goes on the row of index {index}"),
+            N_("card {value} is not a low card: it goes on row {row}"),
             where=where,
             value=value,
-            index=target,
+            row=target + 1,
         )
     return _taken(table, value, _checked_choice(choice, where))
 

@@ -48,6 +48,7 @@ from .i18n import (
     error_message,
     explain,
     label,
+    labelled,
     translator,
 )
 from .log import LogError, check_format, check_loggable, load
@@ -458,10 +459,10 @@ class _Checker:
                 self.fail(IllegalMoveError(
                     "table.low-card",
                     N_("'takes' gives {player!r} the row of index {choice!r}, but their card "
-                       "{value} is not a low card: it goes on the row of index {index}; only the "
+                       "{value} is not a low card: it goes on row {row}; only the "
                        "player of a low card chooses a row"),
                     where=Where(number, index + 1, player, placed.card), player=player,
-                    choice=takes[player], value=placed.card, index=placed.row,
+                    choice=takes[player], value=placed.card, row=placed.row + 1,
                 ), f"{turn_path}.takes{_key(player)}")
             if "rows_after" in turn:
                 self.rows_claim(turn, before.table, state.table, placements, where,
@@ -760,16 +761,16 @@ def _progress(total: int) -> Iterator[Any]:
 def _text_report(name: str, outcome: Report | LogError, language: str) -> list[str]:
     tr = translator(language)
     if isinstance(outcome, LogError):
-        return [f"{name}: {error_message(outcome, language)}"]
+        return [labelled(name, error_message(outcome, language), language)]
     if outcome.valid:
         return [tr.gettext(_VALID if outcome.complete else _IN_PROGRESS).format(file=name)]
     lines = [tr.ngettext(_VIOLATIONS, len(outcome.violations)).format(
         file=name, count=tr.number(len(outcome.violations)))]
     for violation in outcome.violations:
-        lines.append(f"{name}: {violation.message(language)}")
+        lines.append(labelled(name, violation.message(language), language))
         lines.append("  " + tr.gettext(_AT).format(path=violation.path))
-        lines.append(f"  {label('rule', language)} {violation.rule}: "
-                     f"{violation.statement(language)}")
+        lines.append("  " + labelled(f"{label('rule', language)} {violation.rule}",
+                                     violation.statement(language), language))
     return lines
 
 

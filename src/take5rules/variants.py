@@ -62,8 +62,8 @@ class Variant(enum.Enum):
         >>> Variant.parse("profi")
         Traceback (most recent call last):
         ...
-        take5rules.errors.RulesError: unknown variant 'profi'; choose one of standard, \
-tactics, logic, tournament [rule variants.tactics]
+        take5rules.errors.RulesError: unknown variant 'profi'; choose one of 'standard', \
+'tactics', 'logic', 'tournament' [rule variants.tactics]
         """
         for variant in cls:
             if variant.value == value:
@@ -72,7 +72,7 @@ tactics, logic, tournament [rule variants.tactics]
             "variants.tactics",
             N_("unknown variant {value!r}; choose one of {choices}"),
             value=value,
-            choices=", ".join(v.value for v in cls),
+            choices=", ".join(repr(v.value) for v in cls),
         )
 
 
@@ -91,15 +91,14 @@ def check_player_count(count: int, variant: Variant) -> None:
     >>> check_player_count(7, Variant.LOGIC)
     Traceback (most recent call last):
     ...
-    take5rules.errors.RulesError: with the variant 'logic', the game takes 2 to 6 players, \
-not 7 [rule setup.players]
+    take5rules.errors.RulesError: the logic variant takes 2 to 6 players, not 7 \
+[rule setup.players]
     """
     low, high = PLAYER_RANGE[variant]
     if not low <= count <= high:
         raise RulesError(
             "setup.players",
-            N_("with the variant {variant!r}, the game takes {low} to {high} players, not "
-               "{count}"),
+            N_("the {variant} variant takes {low} to {high} players, not {count}"),
             count=count,
             variant=variant.value,
             low=low,
@@ -194,6 +193,7 @@ bull heads, at least 1 [rule variants.threshold]
     ),
     sources=(
         Source(_FR, "Prise 5 avancée (6 Nimmt !)"),
+        Source(_BG, "Усъвършенстван дубъл 5 (6 Nimmt!)"),
         Source(_FR2, "Variantes et astuces"),
         Source(_EO, "Altnivela Preno 5 (6 Nimmt!)"),
         Source(AMIGO, "Variant 1: Tactics"),
