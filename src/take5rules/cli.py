@@ -147,7 +147,8 @@ def _is_output_error(error: OSError) -> bool:
         stdout = sys.stdout.fileno()
     except (AttributeError, OSError, ValueError):
         return False
-    return error.errno in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG) and (
+    return error.errno in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG,
+                           errno.EBADF) and (
         not getattr(error, "filename", None) or error.filename == stdout)
 
 
