@@ -31,6 +31,8 @@ def extract() -> None:
     pybabel(
         "extract", "-F", str(ROOT / "babel.cfg"), "-k", "N_", "-k", "Nn_:1,2",
         "--no-location", "--sort-output", "--project", "take5rules",
+        # Babel skips directories named _* by default; the commands live in take5rules/_commands
+        "--ignore-dirs", ".* __pycache__ _locales",
         "--copyright-holder", "take5rules developers", "--msgid-bugs-address", "",
         "-o", str(POT), str(ROOT / "src"),
     )
