@@ -166,3 +166,19 @@ def test_a_missing_optional_package_names_the_extra() -> None:
     assert ran.returncode == 2
     assert ran.stderr == ("this command needs the optional package rich; install it with: "
                           "pip install 'take5rules[cli]'\n")
+
+
+def test_play_refuses_a_seat_name_that_is_not_text() -> None:
+    # "\udcff" is how Python reads the byte 0xff of a command line that is not UTF-8
+    result = CliRunner().invoke(main, ["play", "--players", "a,\udcff", "--json",
+                                       "--lang", "en"])
+    assert result.exit_code == 1
+    assert result.output == ("player name '\\udcff': a player's name is a non-empty text "
+                             "[rule setup.players]\n")
+
+
+def test_play_refuses_a_log_name_with_a_nul() -> None:
+    result = CliRunner().invoke(main, ["play", "--log", "game\x00.json", "--lang", "en"])
+    assert result.exit_code == 2
+    assert "Invalid value for --log" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)

@@ -32,6 +32,10 @@ _TOO_HIGH = N_("threshold {value}: `take5rules play` plays to at most {limit} bu
                "that every game ends within {rounds} rounds")
 
 
+#: setup.players' own message (see :func:`take5rules.setup.check_players`).
+_NOT_TEXT = N_("player name {value!r}: a player's name is a non-empty text")
+
+
 def _seats(spec: str, rules: Rules) -> dict[str, Player]:
     """The players of ``--players`` *spec*, each seat checked (distinct names: setup.players)."""
     pairs: list[tuple[str, str]] = []
@@ -44,6 +48,11 @@ def _seats(spec: str, rules: Rules) -> dict[str, Player]:
                 param_hint="--players",
             )
         pairs.append((name, kind))
+    for name, _ in pairs:
+        try:
+            name.encode("utf-8")
+        except UnicodeEncodeError:  # bytes that were not UTF-8 on the command line
+            raise RulesError("setup.players", _NOT_TEXT, value=name) from None
     check_players([name for name, _ in pairs], rules)
     seats: dict[str, Player] = {}
     for index, (name, kind) in enumerate(pairs):
@@ -84,8 +93,8 @@ plays to at most 1000 bull heads, so that every game ends within 500 rounds \
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Seed of the shuffles and of the random players.")
 @click.option("--json", "as_json", is_flag=True, help="Print the events as JSON lines.")
-@click.option("--log", "log_path", metavar="FILE", type=click.Path(dir_okay=False),
-              default=None, help="Also write the game as a take5-log (see `take5rules validate`).")
+@click.option("--log", "log_path", metavar="FILE", type=str, default=None,
+              help="Also write the game as a take5-log (see `take5rules validate`).")
 @click.option("--rows/--no-rows", default=True, show_default=True,
               help="After each turn, show the four rows.")
 @lang_option
@@ -100,6 +109,8 @@ def play(players: str, variant: str, threshold: int, seed: int, as_json: bool,
         seats = _seats(players, rules)
         if log_path is not None:
             check_loggable(rules)
+            if "\0" in log_path:  # not a file name (no shell can pass one; Python can)
+                raise click.BadParameter(repr(log_path), param_hint="--log")
             check_writable(log_path)
         writer = LogWriter() if log_path is not None else None
         unplaced = 0
