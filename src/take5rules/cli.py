@@ -101,7 +101,8 @@ class LazyGroup(click.Group):
             return super().get_command(ctx, cmd_name)
         module, attribute, _ = COMMANDS[cmd_name]
         command = getattr(importlib.import_module(module), attribute)
-        assert isinstance(command, click.Command)
+        if not isinstance(command, click.Command):
+            raise TypeError(f"{module}.{attribute} is not a click command")
         return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
