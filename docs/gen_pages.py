@@ -483,11 +483,11 @@ def examples(host: Host) -> str:
 @functools.cache
 def cli_commands() -> dict[str, click.Command]:
     try:
-        from take5rules.cli import main
+        from take5rules.cli import all_commands
     except ImportError as error:
         PROBLEMS.missing("CLI", f"take5rules.cli cannot be imported: {error}")
         return {}
-    return dict(main.commands)
+    return all_commands()
 
 
 def _contexts(name: str | None) -> tuple[click.Command, click.Context]:
@@ -496,7 +496,7 @@ def _contexts(name: str | None) -> tuple[click.Command, click.Context]:
     root = click.Context(main, info_name="take5rules", terminal_width=88, max_content_width=88)
     if name is None:
         return main, root
-    command = main.commands[name]
+    command = cli_commands()[name]
     return command, click.Context(command, info_name=name, parent=root, terminal_width=88,
                                   max_content_width=88)
 

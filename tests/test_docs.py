@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from take5rules import i18n, registry
-from take5rules.cli import main as cli_main
+from take5rules.cli import all_commands
 from take5rules.examples import WORKED_EXAMPLES
 from take5rules.svg import SVG_NS
 
@@ -220,7 +220,7 @@ def test_examples_page_draws_every_turn_with_captions_from_the_catalogs(built: B
 def test_cli_reference_shows_every_command(built: Built) -> None:
     for language in LANGUAGES:
         words = text(built.page(language, "reference/cli/index.html"))
-        for name, command in cli_main.commands.items():
+        for name, command in all_commands().items():
             assert f"take5rules {name}" in words
             assert f"Usage: take5rules {name}" in words, name
             for option in command.params:

@@ -58,6 +58,8 @@ def _source_messages() -> set[str]:
     for _, _, message, _, _ in extract_from_dir(
         str(ROOT / "src"), method_map=[("**.py", "python")],
         keywords={"N_": None, "Nn_": (1, 2)},
+        # like scripts/catalogs.py: Babel would skip _* directories, take5rules/_commands too
+        directory_filter=lambda path: not Path(path).name.startswith((".", "__", "_locales")),
     ):
         found.add(message[0] if isinstance(message, tuple) else message)
     return found

@@ -10,20 +10,59 @@ to game logs, and checked against other implementations.
 ((12,), (37,), (43, 44), (58,))
 >>> take5rules.bull_heads(55)
 7
+
+The names below are imported on first use (so that ``import take5rules``, and the
+``take5rules`` command's start, cost nothing until they are needed); so is any submodule named
+as an attribute, e.g. ``take5rules.i18n``.
 """
 
 from __future__ import annotations
 
-from .cards import bull_heads, deck
-from .engine import play_game, play_silently
-from .errors import IllegalMoveError, MalformedInputError, ProtocolError, RulesError, Take5Error
-from .players import CautiousPlayer, LowestCardPlayer, Player, RandomPlayer
-from .registry import all_rules, get
-from .table import Placement, Table, place_card
-from .turn import resolve_turn
-from .variants import Rules, Variant
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .cards import bull_heads, deck
+    from .engine import play_game, play_silently
+    from .errors import (
+        IllegalMoveError,
+        MalformedInputError,
+        ProtocolError,
+        RulesError,
+        Take5Error,
+    )
+    from .players import CautiousPlayer, LowestCardPlayer, Player, RandomPlayer
+    from .registry import all_rules, get
+    from .table import Placement, Table, place_card
+    from .turn import resolve_turn
+    from .variants import Rules, Variant
 
 __version__ = "0.1.0"
+
+#: Where each public name lives.
+_HOMES = {
+    "bull_heads": "cards",
+    "deck": "cards",
+    "play_game": "engine",
+    "play_silently": "engine",
+    "IllegalMoveError": "errors",
+    "MalformedInputError": "errors",
+    "ProtocolError": "errors",
+    "RulesError": "errors",
+    "Take5Error": "errors",
+    "CautiousPlayer": "players",
+    "LowestCardPlayer": "players",
+    "Player": "players",
+    "RandomPlayer": "players",
+    "all_rules": "registry",
+    "get": "registry",
+    "Placement": "table",
+    "Table": "table",
+    "place_card": "table",
+    "resolve_turn": "turn",
+    "Rules": "variants",
+    "Variant": "variants",
+}
 
 __all__ = [
     "CautiousPlayer",
@@ -49,3 +88,25 @@ __all__ = [
     "play_silently",
     "resolve_turn",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name (or a submodule) of the package when it is first used."""
+    home = _HOMES.get(name)
+    if home is not None:
+        value = getattr(importlib.import_module(f".{home}", __name__), name)
+    elif not name.startswith("__"):
+        try:
+            value = importlib.import_module(f".{name}", __name__)
+        except ModuleNotFoundError as error:
+            if error.name != f"{__name__}.{name}":
+                raise
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -3,235 +3,180 @@
 Every command that prints prose takes ``--lang`` (default: the environment's language, as
 LC_ALL, LC_MESSAGES and LANG say); errors are printed as one clear line naming the rule, never
 as a traceback.
+
+The group loads each command from :mod:`take5rules._commands` only when it runs, so that
+``take5rules --help`` imports neither the commands nor Babel's catalogs nor any optional
+package. A closed pipe (``take5rules play | head -1``) ends a command quietly; a full disk or
+any other failure to write the output ends it with one line on stderr and exit status 2; a
+command whose optional package is missing says which extra installs it.
+
+>>> from click.testing import CliRunner
+>>> print(CliRunner().invoke(main, ["ids"]).output.splitlines()[0])
+cards.deck
 """
 
 from __future__ import annotations
 
-import json
+import errno
+import importlib
+import os
 import sys
-import textwrap
+from collections.abc import Sequence
 from typing import Any
 
 import click
 
 from . import __version__
-from ._clitools import choose_language, lang_option, reported
-from .engine import play_game
-from .events import CardPlaced, CardsRevealed, Event, RowTaken
-from .i18n import (
-    discrepancy_text,
-    explain,
-    heading,
-    label,
-    labelled,
-    narrate,
-    rows_text,
-    rulebook,
-    source_text,
-    translator,
-)
-from .players import BUILTIN_PLAYERS, Player
-from .referee import serve
-from .registry import DISCREPANCIES, all_rules
-from .variants import DEFAULT_THRESHOLD, Rules, Variant
+from ._text import N_
 
-__all__ = ["main"]
+__all__ = ["COMMANDS", "EXTRAS", "LazyGroup", "all_commands", "main"]
+
+#: Each command: the module and the attribute that define it, and the first line of its help
+#: (shown by ``take5rules --help`` without importing the module; a test keeps them equal).
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "play": ("take5rules._commands.play", "play",
+             "Play a whole game between built-in players and narrate it turn by turn."),
+    "rules": ("take5rules._commands.rulebook", "rules",
+              "Print the whole rulebook: every rule's id, title, statement and explanation."),
+    "explain": ("take5rules._commands.rulebook", "explain_command",
+                "Explain one rule (see `take5rules rules` for the ids)."),
+    "discrepancies": ("take5rules._commands.rulebook", "discrepancies",
+                      "Where the source texts disagree, what each says, and what the library "
+                      "follows."),
+    "referee": ("take5rules._commands.referee", "referee",
+                "Answer the referee line protocol: one JSON turn per line on stdin, one reply "
+                "per line."),
+    "ids": ("take5rules._commands.rulebook", "ids",
+            "List the rule ids, one per line (for scripts)."),
+    "conform": ("take5rules._commands.conform", "conform_command",
+                "Check another referee program against take5rules, turn by turn."),
+    "validate": ("take5rules._commands.validate", "validate_command",
+                 "Check take5-log game logs (FILE, or - for stdin) against every rule."),
+    "vectors": ("take5rules._commands.vectors", "vectors_command",
+                "Write the conformance vectors: referee turns and whole-game logs, valid and "
+                "invalid."),
+}
+
+#: The optional packages a command may need, and the extra of take5rules that installs each.
+EXTRAS: dict[str, str] = {"hypothesis": "conform", "jsonschema": "schema", "rich": "cli"}
+
+_CANNOT_WRITE = N_("cannot write the output: {reason}")
+_NEEDS_EXTRA = N_("this command needs the optional package {package}; install it with: "
+                  "pip install 'take5rules[{extra}]'")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def _say(template: str, **params: Any) -> None:
+    """Print *template*, translated into the environment's language, as one line on stderr."""
+    from .i18n import default_language, translator
+
+    message = translator(default_language()).gettext(template).format(**params)
+    if sys.stderr is not None:
+        try:
+            sys.stderr.write(message + "\n")
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass  # stderr is unusable too: the exit status alone tells
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so that the interpreter's last flush cannot fail."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (AttributeError, OSError, ValueError):
+        pass  # not a real file (a test runner's buffer): nothing is flushed to a device
+
+
+class LazyGroup(click.Group):
+    """A click group that imports each command of :data:`COMMANDS` when it is first needed."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """The commands' names, sorted (as click lists them)."""
+        return sorted({*COMMANDS, *self.commands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command *cmd_name*, importing its module now; ``None`` if there is none."""
+        if cmd_name not in COMMANDS:
+            return super().get_command(ctx, cmd_name)
+        module, attribute, _ = COMMANDS[cmd_name]
+        command = getattr(importlib.import_module(module), attribute)
+        if not isinstance(command, click.Command):
+            raise TypeError(f"{module}.{attribute} is not a click command")
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """List the commands with the help lines of :data:`COMMANDS`, importing none."""
+        limit = formatter.width - 6 - max(len(name) for name in COMMANDS)
+        rows = [(name, _shorten(COMMANDS[name][2], limit)) for name in self.list_commands(ctx)
+                if name in COMMANDS]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        """Run the command line: a failure to write or a missing extra is one line."""
+        try:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        except ModuleNotFoundError as error:
+            package = (error.name or "").partition(".")[0]
+            if not standalone_mode or package not in EXTRAS:
+                raise
+            _say(_NEEDS_EXTRA, package=package, extra=EXTRAS[package])
+            sys.exit(2)
+        except OSError as error:
+            if not standalone_mode or not _is_output_error(error):
+                raise
+            _silence_stdout()
+            if error.errno != errno.EPIPE:
+                _say(_CANNOT_WRITE, reason=error.strerror or error)
+            sys.exit(1 if error.errno == errno.EPIPE else 2)
+
+
+def _is_output_error(error: OSError) -> bool:
+    """Whether *error* is a failure to write standard output (a closed pipe, a full disk...)."""
+    if error.errno == errno.EPIPE:
+        return True
+    try:
+        stdout = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return False
+    return error.errno in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG,
+                           errno.EBADF) and (
+        not getattr(error, "filename", None) or error.filename == stdout)
+
+
+def _shorten(text: str, limit: int) -> str:
+    """*text* cut at a word to at most *limit* characters, with "..." when cut (as click does)."""
+    if len(text) <= limit:
+        return text
+    return text[: limit - 3].rsplit(" ", 1)[0].rstrip(",:;") + "..."
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="take5rules")
 def main() -> None:
     """The rules of Take 5 / 6 nimmt!: play, explain, referee and check games."""
 
 
-def _seats(spec: str) -> dict[str, Player]:
-    seats: dict[str, Player] = {}
-    for index, item in enumerate(part.strip() for part in spec.split(",")):
-        name, _, kind = item.partition("=")
-        kind = kind or "cautious"
-        if kind not in BUILTIN_PLAYERS:
-            raise click.BadParameter(
-                f"unknown player kind {kind!r}; choose one of {', '.join(BUILTIN_PLAYERS)}",
-                param_hint="--players",
-            )
-        factory = BUILTIN_PLAYERS[kind]
-        seats[name] = factory(index) if kind == "random" else factory()  # type: ignore[call-arg]
-    return seats
+def all_commands() -> dict[str, click.Command]:
+    """Every command, loaded, in the order of :data:`COMMANDS` (for the docs and the tests)."""
+    context = click.Context(main, info_name="take5rules")
+    loaded = {name: main.get_command(context, name) for name in COMMANDS}
+    return {name: command for name, command in loaded.items() if command is not None}
 
 
-@main.command()
-@click.option("--players", "players", default="ana=cautious,bob=lowest,cyd=random,dan=cautious",
-              show_default=True,
-              help="Seats as NAME=KIND, comma-separated; KIND is random, lowest or cautious.")
-@click.option("--variant", type=click.Choice([v.value for v in Variant]), default="standard",
-              show_default=True, help="Which rules to play.")
-@click.option("--threshold", type=int, default=DEFAULT_THRESHOLD, show_default=True,
-              help="The agreed end threshold (rule variants.threshold).")
-@click.option("--seed", type=int, default=1, show_default=True,
-              help="Seed of the shuffles and of the random players.")
-@click.option("--json", "as_json", is_flag=True, help="Print the events as JSON lines.")
-@click.option("--log", "log_path", metavar="FILE", type=click.Path(dir_okay=False),
-              default=None, help="Also write the game as a take5-log (see `take5rules validate`).")
-@click.option("--rows/--no-rows", default=True, show_default=True,
-              help="After each turn, show the four rows.")
-@lang_option
-def play(players: str, variant: str, threshold: int, seed: int, as_json: bool,
-         log_path: str | None, rows: bool, language: str) -> None:
-    """Play a whole game between built-in players and narrate it turn by turn."""
-    from .log import LogWriter, check_loggable, check_writable, write_log
+def __getattr__(name: str) -> Any:
+    """``event_json``, kept importable from here: it lives with the ``play`` command."""
+    if name == "event_json":
+        from ._commands.play import event_json
 
-    with reported(language):
-        rules = Rules(Variant.parse(variant), threshold)
-        if log_path is not None:
-            check_loggable(rules)
-            check_writable(log_path)
-        writer = LogWriter() if log_path is not None else None
-        unplaced = 0
-        for event in play_game(_seats(players), rules, seed):
-            if writer is not None:
-                writer.add(event)
-            if as_json:
-                click.echo(json.dumps(event_json(event), ensure_ascii=False))
-                continue
-            click.echo(narrate(event, language))
-            if isinstance(event, CardsRevealed):
-                unplaced = len(event.plays)
-            elif isinstance(event, CardPlaced | RowTaken):
-                unplaced -= 1
-                if rows and unplaced == 0:
-                    click.echo("  " + rows_text(event.rows, language))
-        if writer is not None and log_path is not None:
-            write_log(writer.log(), log_path)
-
-
-def event_json(event: Event) -> dict[str, Any]:
-    """An event as a JSON-ready dict, with its ``kind``."""
-    from dataclasses import fields
-
-    data: dict[str, Any] = {"kind": event.kind}
-    for field in fields(event):
-        value = getattr(event, field.name)
-        if isinstance(value, Rules):
-            value = {"variant": value.variant.value, "threshold": value.threshold}
-        elif hasattr(value, "items"):
-            value = {key: list(item) if isinstance(item, tuple) else item
-                     for key, item in value.items()}
-        elif isinstance(value, tuple):
-            value = [list(item) if isinstance(item, tuple) else item for item in value]
-        data[field.name] = value
-    return data
-
-
-@main.command()
-@click.option("--json", "as_json", is_flag=True, help="Print the registry as JSON.")
-@lang_option
-def rules(as_json: bool, language: str) -> None:
-    """Print the whole rulebook: every rule's id, title, statement and explanation."""
-    if as_json:
-        click.echo(json.dumps([_explanation_json(item.rule_id, language) for item in
-                               rulebook(language)], ensure_ascii=False, indent=2))
-        return
-    for item in rulebook(language):
-        click.echo(_explanation_text(item.rule_id, language))
-        click.echo()
-
-
-def _explanation_json(rule_id: str, language: str) -> dict[str, Any]:
-    item = explain(rule_id, language)
-    return {
-        "id": item.rule_id,
-        "language": item.language,
-        "title": item.title,
-        "statement": item.statement,
-        "explanation": item.explanation,
-        "sources": [source_text(source, language) for source in item.sources],
-        "function": item.function,
-    }
-
-
-def _explanation_text(rule_id: str, language: str) -> str:
-    item = explain(rule_id, language)
-    lines = [
-        f"{item.rule_id} — {item.title}",
-        *_wrap(item.statement, "  "),
-        "",
-        *_wrap(item.explanation, "  "),
-        "",
-        f"  {heading('sources', language)}",
-        *(f"    {source_text(source, language)}" for source in item.sources),
-        f"  {labelled(label('function', language), item.function, language)}",
-    ]
-    return "\n".join(lines)
-
-
-def _wrap(text: str, indent: str) -> list[str]:
-    return textwrap.wrap(text, width=96, initial_indent=indent, subsequent_indent=indent,
-                         break_on_hyphens=False)
-
-
-@main.command()
-@click.argument("rule_id", metavar="RULE")
-@click.option("--json", "as_json", is_flag=True, help="Print the explanation as JSON.")
-@lang_option
-def explain_command(rule_id: str, as_json: bool, language: str) -> None:
-    """Explain one rule (see `take5rules rules` for the ids)."""
-    with reported(language):
-        if as_json:
-            click.echo(json.dumps(_explanation_json(rule_id, language), ensure_ascii=False,
-                                  indent=2))
-        else:
-            click.echo(_explanation_text(rule_id, language))
-
-
-explain_command.name = "explain"
-
-
-@main.command()
-@click.option("--json", "as_json", is_flag=True, help="Print the discrepancies as JSON.")
-@lang_option
-def discrepancies(as_json: bool, language: str) -> None:
-    """Where the source texts disagree, what each says, and what the library follows."""
-    items = [discrepancy_text(item, language) for item in DISCREPANCIES]
-    if as_json:
-        click.echo(json.dumps(items, ensure_ascii=False, indent=2))
-        return
-    for item in items:
-        click.echo(f"{item['id']} — {item['topic']}")
-        for source, claim in item["claims"]:
-            click.echo(f"  {labelled(source, claim, language)}")
-        click.echo(f"  → {item['choice']} {translator(language).gettext('[rule {rule}]')}"
-                   .format(rule=item["rule"]))
-        for line in _wrap(item["reason"], "    "):
-            click.echo(line)
-        click.echo()
-
-
-@main.command()
-@click.option("--lang", "language", metavar="LANG", default="en", show_default=True,
-              callback=lambda _context, _parameter, value: choose_language(value),
-              help="Language of the error messages in replies (rule ids never change).")
-def referee(language: str) -> None:
-    """Answer the referee line protocol: one JSON turn per line on stdin, one reply per line.
-
-    Unlike the commands that talk to people, the referee answers in English unless --lang says
-    otherwise, so that its replies do not depend on the environment.
-    """
-    sys.exit(serve(sys.stdin, sys.stdout, language))
-
-
-@main.command("ids")
-def ids() -> None:
-    """List the rule ids, one per line (for scripts)."""
-    for rule in all_rules():
-        click.echo(rule.id)
-
-
-from .conform import conform_command  # noqa: E402 - registered last, after the core commands
-
-main.add_command(conform_command)
-
-from .validate import validate_command  # noqa: E402 - registered last, after the core commands
-from .vectors import vectors_command  # noqa: E402 - registered last, after the core commands
-
-main.add_command(validate_command)
-main.add_command(vectors_command)
+        return event_json
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -59,7 +59,6 @@ import queue
 import shlex
 import signal
 import subprocess
-import sys
 import tempfile
 import threading
 from collections import Counter, deque
@@ -67,10 +66,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-import click
-
 from . import examples
-from ._clitools import lang_option
 from ._text import N_, Nn_
 from .errors import Take5Error
 from .i18n import explain, translator
@@ -90,7 +86,6 @@ __all__ = [
     "InvalidCheck",
     "Mismatch",
     "RequestCase",
-    "conform_command",
     "deciding_rule",
     "format_result",
     "result_json",
@@ -909,66 +904,3 @@ def result_json(result: ConformanceResult, language: str = "en") -> dict[str, An
             "stderr": failure.stderr_tail,
         }
     return data
-
-
-# --- the command -----------------------------------------------------------------------------
-
-
-@contextlib.contextmanager
-def _progress_bar(enabled: bool, language: str) -> Iterator[Progress | None]:
-    """A rich progress bar on stderr when it is a terminal; ``None`` otherwise."""
-    if not enabled:
-        yield None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn
-    from rich.progress import Progress as RichProgress
-
-    g = translator(language).gettext
-    checking, shrinking = g(N_("checking")), g(N_("shrinking"))
-    with RichProgress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(checking, total=None)
-
-        def update(done: int, total: int, shrink: bool) -> None:
-            bar.update(task, completed=done, total=total,
-                       description=shrinking if shrink else checking)
-
-        yield update
-
-
-@click.command("conform")
-@click.option("--cmd", "cmd", required=True, metavar="PROGRAM",
-              help='The program to check and its arguments, e.g. "./engine --referee" '
-                   "(split like a shell would; no shell is run).")
-@click.option("--cases", type=click.IntRange(min=0), default=1000, show_default=True,
-              help="How many generated turns to send after the worked examples.")
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="Seed of the generated turns; the same seed sends the same turns.")
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=5.0,
-              show_default=True, help="Seconds the program has to answer each request.")
-@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
-@lang_option
-def conform_command(cmd: str, cases: int, seed: int, timeout: float, as_json: bool,
-                    language: str) -> None:
-    """Check another referee program against take5rules, turn by turn.
-
-    PROGRAM must speak the referee line protocol (see `take5rules referee`). Exit status: 0 if
-    it agrees on every turn, 1 if it disagrees (the smallest disagreeing turn is shown), 2 if
-    it is broken (cannot start, exits, hangs or answers garbage) or the command line is wrong.
-    """
-    try:
-        argv = shlex.split(cmd)
-    except ValueError as error:
-        raise click.BadParameter(str(error), param_hint="--cmd") from None
-    if not argv:
-        raise click.BadParameter(translator(language).gettext(N_("the command is empty")),
-                                 param_hint="--cmd")
-    with _progress_bar(sys.stderr.isatty(), language) as progress:
-        result = run_conformance(argv, cases=cases, seed=seed, timeout=timeout,
-                                 progress=progress)
-    if as_json:
-        click.echo(json.dumps(result_json(result, language), ensure_ascii=False))
-    else:
-        click.echo(format_result(result, language))
-    sys.exit(result.exit_code)

@@ -35,10 +35,10 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
+if TYPE_CHECKING:  # jsonschema is imported only when a log is checked (extra: schema)
+    from jsonschema import Draft202012Validator
 
 from ._text import N_, json_reason
 from .errors import LogError, RulesError
@@ -116,6 +116,8 @@ def schema() -> dict[str, Any]:
 
 @cache
 def _validator() -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(schema())
 
 
@@ -147,6 +149,8 @@ of type 'integer' [rule log]
             version=document.get("version"),
             supported=VERSION,
         )
+    from jsonschema.exceptions import best_match
+
     error = best_match(_validator().iter_errors(document))
     if error is not None:
         raise LogError(

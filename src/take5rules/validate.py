@@ -29,16 +29,11 @@ are still checked on their own deal; claims and totals are checked wherever they
 from __future__ import annotations
 
 import json
-import sys
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-import click
-
-from ._clitools import lang_option
 from ._text import N_, Nn_
 from .cards import Card, cards
 from .errors import IllegalMoveError, Take5Error, Where
@@ -59,7 +54,7 @@ from .table import Table, ascending_rows, place_card
 from .turn import RowChoice
 from .variants import DEFAULT_THRESHOLD, Rules, Variant, agreed_threshold, draft
 
-__all__ = ["Report", "Violation", "load", "validate", "validate_command", "validate_files"]
+__all__ = ["Report", "Violation", "load", "validate", "validate_files"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -743,21 +738,6 @@ def validate_files(names: Sequence[str]) -> Iterator[tuple[str, Report | LogErro
             yield name, error
 
 
-@contextmanager
-def _progress(total: int) -> Iterator[Any]:
-    """A transient progress bar on a terminal's stderr for long runs; nothing when piped."""
-    from rich.console import Console
-    from rich.progress import Progress
-
-    console = Console(stderr=True)
-    if total < 2 or not console.is_terminal:
-        yield None
-        return
-    with Progress(console=console, transient=True, redirect_stdout=False,
-                  redirect_stderr=False) as progress:
-        yield progress
-
-
 def _text_report(name: str, outcome: Report | LogError, language: str) -> list[str]:
     tr = translator(language)
     if isinstance(outcome, LogError):
@@ -772,43 +752,3 @@ def _text_report(name: str, outcome: Report | LogError, language: str) -> list[s
         lines.append("  " + labelled(f"{label('rule', language)} {violation.rule}",
                                      violation.statement(language), language))
     return lines
-
-
-@click.command("validate")
-@click.argument("files", nargs=-1, required=True, metavar="FILE...")
-@click.option("--json", "as_json", is_flag=True, help="Print a machine-readable report (JSON).")
-@lang_option
-def validate_command(files: tuple[str, ...], as_json: bool, language: str) -> None:
-    """Check take5-log game logs (FILE, or - for stdin) against every rule.
-
-    Exit status 0 when every file is valid, 1 when any breaks a rule, 2 when a file cannot be
-    read or is not a take5-log.
-    """
-    status = 0
-    entries: list[dict[str, Any]] = []
-    lines: list[tuple[str, bool]] = []
-    with _progress(len(files)) as progress:
-        task = progress.add_task("validate", total=len(files)) if progress is not None else None
-        for name, outcome in validate_files(files):
-            if isinstance(outcome, LogError):
-                status = 2
-                entries.append({"file": name, "status": "error",
-                                "error": {**outcome.to_json(),
-                                          "message": error_message(outcome, language)}})
-            else:
-                if not outcome.valid:
-                    status = max(status, 1)
-                entries.append({"file": name,
-                                "status": "valid" if outcome.valid else "invalid",
-                                **outcome.to_json(language)})
-            error = isinstance(outcome, LogError)
-            lines.extend((line, error) for line in _text_report(name, outcome, language))
-            if progress is not None:
-                progress.advance(task)
-    if as_json:
-        click.echo(json.dumps({"status": status, "files": entries}, ensure_ascii=False,
-                              indent=2))
-    else:
-        for line, error in lines:
-            click.echo(line, err=error)
-    sys.exit(status)

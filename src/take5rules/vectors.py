@@ -30,8 +30,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import click
-
 from .defects import DEFECTS, Log
 from .engine import play_game
 from .events import CardsRevealed, Event
@@ -52,7 +50,6 @@ __all__ = [
     "game_log",
     "suite",
     "turn_vectors",
-    "vectors_command",
     "write_suite",
 ]
 
@@ -369,15 +366,6 @@ def write_suite(out: str | Path) -> list[Path]:
         path.write_text(text, encoding="utf-8")
         written.append(path)
     return written
-
-
-@click.command("vectors")
-@click.option("--out", "out", metavar="DIR", type=click.Path(file_okay=False), required=True,
-              help="The directory to write the suite to (created if needed).")
-def vectors_command(out: str) -> None:
-    """Write the conformance vectors: referee turns and whole-game logs, valid and invalid."""
-    written = write_suite(out)
-    click.echo(f"{len(written)} files written under {out}")
 
 
 _README = """\

@@ -1,0 +1,79 @@
+"""``take5rules validate``: check take5-log game logs against every rule."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import click
+
+from .._clitools import lang_option
+from ..i18n import error_message
+from ..log import LogError
+from ..validate import _text_report, validate_files
+
+__all__ = ["validate_command"]
+
+
+@contextmanager
+def _progress(total: int) -> Iterator[Any]:
+    """A transient progress bar on a terminal's stderr for long runs, when rich is installed."""
+    if total < 2 or sys.stderr is None:
+        yield None
+        return
+    try:
+        from rich.console import Console
+        from rich.progress import Progress
+    except ImportError:  # the optional extra take5rules[cli] is not installed
+        yield None
+        return
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        yield None
+        return
+    with Progress(console=console, transient=True, redirect_stdout=False,
+                  redirect_stderr=False) as progress:
+        yield progress
+
+
+@click.command("validate")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.option("--json", "as_json", is_flag=True, help="Print a machine-readable report (JSON).")
+@lang_option
+def validate_command(files: tuple[str, ...], as_json: bool, language: str) -> None:
+    """Check take5-log game logs (FILE, or - for stdin) against every rule.
+
+    Exit status 0 when every file is valid, 1 when any breaks a rule, 2 when a file cannot be
+    read or is not a take5-log.
+    """
+    status = 0
+    entries: list[dict[str, Any]] = []
+    lines: list[tuple[str, bool]] = []
+    with _progress(len(files)) as progress:
+        task = progress.add_task("validate", total=len(files)) if progress is not None else None
+        for name, outcome in validate_files(files):
+            if isinstance(outcome, LogError):
+                status = 2
+                entries.append({"file": name, "status": "error",
+                                "error": {**outcome.to_json(),
+                                          "message": error_message(outcome, language)}})
+            else:
+                if not outcome.valid:
+                    status = max(status, 1)
+                entries.append({"file": name,
+                                "status": "valid" if outcome.valid else "invalid",
+                                **outcome.to_json(language)})
+            error = isinstance(outcome, LogError)
+            lines.extend((line, error) for line in _text_report(name, outcome, language))
+            if progress is not None:
+                progress.advance(task)
+    if as_json:
+        click.echo(json.dumps({"status": status, "files": entries}, ensure_ascii=False,
+                              indent=2))
+    else:
+        for line, error in lines:
+            click.echo(line, err=error)
+    sys.exit(status)

@@ -1,0 +1,21 @@
+"""``take5rules vectors``: write the conformance vectors."""
+
+from __future__ import annotations
+
+import click
+
+from ..vectors import write_suite
+
+__all__ = ["vectors_command"]
+
+
+@click.command("vectors")
+@click.option("--out", "out", metavar="DIR", type=click.Path(file_okay=False), required=True,
+              help="The directory to write the suite to (created if needed).")
+def vectors_command(out: str) -> None:
+    """Write the conformance vectors: referee turns and whole-game logs, valid and invalid."""
+    try:
+        written = write_suite(out)
+    except OSError as error:  # a file in the way, no permission, a full disk: one line
+        raise click.FileError(str(error.filename or out), hint=error.strerror) from None
+    click.echo(f"{len(written)} files written under {out}")
