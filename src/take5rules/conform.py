@@ -52,10 +52,13 @@ with take5rules) fails the test with the shrunk turn as its message::
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import itertools
 import json
+import math
 import os
 import queue
+import random
 import shlex
 import signal
 import subprocess
@@ -74,7 +77,8 @@ from ._clitools import lang_option
 from ._text import N_, Nn_
 from .errors import Take5Error
 from .i18n import explain, translator
-from .referee import answer, parse_request
+from .random_turns import PLAYER_NAMES, random_request
+from .referee import answer, parse_request, resolve
 from .registry import RULE_ORDER
 from .table import Table, place_card
 from .turn import TurnResult, resolve_turn
@@ -113,6 +117,10 @@ _STDERR_KEEP = 4000
 _STDERR_LINES = 12
 #: Plays up to which every order of the plays is tried to recognise a wrong placement order.
 _PERMUTE_UP_TO = 6
+#: The longest reply line read from the program, in bytes; a longer one makes it broken.
+MAX_REPLY_BYTES = 65_536
+#: The longest wait for one reply that ``timeout`` may ask for, in seconds (a day).
+MAX_TIMEOUT = 86_400.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,8 +165,10 @@ INVALID_REQUESTS: tuple[RequestCase, ...] = (
 class Mismatch:
     """A turn on which the program and take5rules disagree.
 
-    ``source`` is ``"generated"`` for a Hypothesis turn (then ``shrunk`` is true), or the id of
-    a worked example or an invalid request.
+    ``source`` is ``"generated"`` for a generated turn, or the id of a worked example or an
+    invalid request. ``shrunk`` says whether Hypothesis shrank a generated turn; when it did
+    not, ``hypothesis`` says whether that is because Hypothesis is not installed (the extra
+    ``take5rules[conform]``) or because it found no smaller disagreeing turn.
     """
 
     request: Mapping[str, Any]
@@ -167,6 +177,7 @@ class Mismatch:
     rule: str
     source: str = "generated"
     shrunk: bool = True
+    hypothesis: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,6 +288,7 @@ class _Program:
         self._lock = threading.Lock()
         self.broken: Failure | None = None
         self.sent = 0
+        self.overlong = False
         try:
             self._process = subprocess.Popen(
                 list(self.command),
@@ -297,14 +309,23 @@ class _Program:
             reader.start()
 
     def _read_stdout(self) -> None:
-        assert self._process.stdout is not None
-        for line in self._process.stdout:
+        stdout = self._process.stdout
+        assert stdout is not None
+        while True:
+            line = stdout.readline(MAX_REPLY_BYTES + 1)
+            if not line:
+                break
+            if len(line) > MAX_REPLY_BYTES and not line.endswith(b"\n"):
+                self.overlong = True  # stop reading: the program is broken
+                break
             self._lines.put(line)
         self._lines.put(None)
 
     def _read_stderr(self) -> None:
-        assert self._process.stderr is not None
-        for raw in self._process.stderr:
+        stderr = self._process.stderr
+        assert stderr is not None
+        # In pieces of bounded size, so that an endless line cannot fill our memory.
+        for raw in iter(lambda: stderr.readline(_STDERR_KEEP), b""):
             text = raw.decode("utf-8", errors="replace")
             with self._lock:
                 self._stderr.append(text)
@@ -320,12 +341,11 @@ class _Program:
 
     def _fail(self, kind: FailureKind, detail: str, request: Mapping[str, Any] | None,
               **params: Any) -> _Broken:
-        if kind == "crash":
-            # Let the stderr reader catch up with what the program wrote before exiting.
-            self._readers[1].join(timeout=1.0)
+        # Stop the program first, then read its stderr to the end: only then is the tail
+        # complete (a hung program's last words may still be in the pipe).
+        self.close(grace=0.0)
         self.broken = Failure(kind, detail, params, self.stderr_tail(), request,
                               self.sent if request is not None else None)
-        self.close(grace=0.0)
         return _Broken(self.broken)
 
     def _exit_status(self) -> int | None:
@@ -358,6 +378,9 @@ class _Program:
             except queue.Empty:
                 raise self._fail("timeout", N_("it did not answer within {timeout} seconds"),
                                  request, timeout=self.timeout) from None
+            if raw is None and self.overlong:
+                raise self._fail("garbage", N_("it answered a line longer than {limit} bytes"),
+                                 request, limit=MAX_REPLY_BYTES)
             if raw is None:
                 raise self._crashed(request)
             text = raw.decode("utf-8", errors="replace").strip()
@@ -367,6 +390,12 @@ class _Program:
             reply = json.loads(text)
         except json.JSONDecodeError:
             raise self._fail("garbage", N_("it answered a line that is not JSON: {line!r}"),
+                             request, line=_clip(text)) from None
+        except RecursionError:
+            raise self._fail("garbage", N_("it answered JSON nested too deeply to read: {line!r}"),
+                             request, line=_clip(text)) from None
+        except ValueError:  # an integer over Python's digit limit
+            raise self._fail("garbage", N_("it answered a number too long to read: {line!r}"),
                              request, line=_clip(text)) from None
         problem = _shape_problem(reply)
         if problem is not None:
@@ -392,7 +421,8 @@ class _Program:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 process.wait(timeout=5.0)
         for reader, stream in zip(self._readers, (process.stdout, process.stderr), strict=True):
-            reader.join(timeout=0.5)
+            # The process group is gone, so the pipes end: wait for the readers to see it.
+            reader.join(timeout=5.0)
             if stream is not None and not reader.is_alive():
                 stream.close()
 
@@ -432,7 +462,8 @@ def _normal(reply: Mapping[str, Any]) -> dict[str, Any]:
         return {"error": True}
     return {
         "rows": [list(row) for row in reply["rows"]],
-        "taken": {player: list(cards) for player, cards in reply["taken"].items()},
+        # An empty list says "took nothing", like no entry at all.
+        "taken": {player: list(cards) for player, cards in reply["taken"].items() if cards},
         "chosen": dict(reply["chosen"]),
     }
 
@@ -535,9 +566,8 @@ def _resolved(request: Mapping[str, Any]) -> tuple[TurnResult, dict[str, int]]:
     return resolve_turn(table, plays, lambda choice: choices[choice.player]), choices
 
 
-def _rules_of(request: Mapping[str, Any]) -> list[str]:
-    """The rules our answer to the valid *request* applies: turn.order, then each placement's."""
-    result, _ = _resolved(request)
+def _rules_applied(result: TurnResult) -> list[str]:
+    """The rules a resolved turn applies: turn.order, then each placement's."""
     return ["turn.order", *(placement.rule for _, placement in result.placements)]
 
 
@@ -584,7 +614,7 @@ def run_conformance(
 
     Args:
         cmd: the program and its arguments (not split, not run through a shell).
-        cases: how many turns Hypothesis generates (after the worked examples).
+        cases: how many random turns to send (after the worked examples).
         seed: the seed of the generated turns; the same seed sends the same turns.
         timeout: seconds the program has to answer each request (the first includes its start).
         progress: called after each turn with (done, total, shrinking).
@@ -593,7 +623,8 @@ def run_conformance(
         The result; ``result.exit_code`` is 0 (agree), 1 (disagree) or 2 (broken program).
 
     Raises:
-        ValueError: for an empty *cmd*, negative *cases* or a *timeout* that is not positive.
+        ValueError: for an empty *cmd*, negative *cases*, or a *timeout* that is not a finite
+            number of seconds above 0 and at most :data:`MAX_TIMEOUT`.
     """
     command = tuple(cmd)
     if isinstance(cmd, str) or not command:
@@ -601,8 +632,10 @@ def run_conformance(
                          "arguments)")
     if cases < 0:
         raise ValueError("cases must be 0 or more")
-    if not timeout > 0:
-        raise ValueError("timeout must be positive")
+    if not (isinstance(timeout, int | float) and not isinstance(timeout, bool)
+            and math.isfinite(timeout) and 0 < timeout <= MAX_TIMEOUT):
+        raise ValueError(f"timeout must be a number of seconds above 0 and at most "
+                         f"{MAX_TIMEOUT:.0f} (a day), not {timeout!r}")
     report = progress if progress is not None else (lambda done, total, shrinking: None)
     total = len(WORKED_EXAMPLES) + len(INVALID_REQUESTS) + cases
     tally = _Tally()
@@ -622,11 +655,12 @@ def run_conformance(
         return result(broken.failure)
     try:
         for example in WORKED_EXAMPLES:
-            ours, theirs = answer(example.request), program.ask(example.request)
+            theirs = program.ask(example.request)
+            ours, resolved = resolve(example.request)
             agrees = _normal(ours) == _normal(theirs)
             examples.append((example.id, agrees))
-            if agrees:
-                rules.update(_rules_of(example.request))
+            if agrees and resolved is not None:
+                rules.update(_rules_applied(resolved))
             else:
                 mismatches.append(Mismatch(example.request, ours, theirs,
                                            deciding_rule(example.request, theirs),
@@ -668,7 +702,57 @@ def _generate(
     program: _Program, cases: int, seed: int, tally: _Tally,
     report: Callable[[int, bool], None],
 ) -> Mismatch | None:
-    """Run the Hypothesis search; count agreeing turns in *tally*; return the shrunk mismatch."""
+    """Send *cases* random turns; count agreeing turns in *tally*; return the first mismatch.
+
+    The turns come from ``random.Random(seed)`` (:func:`take5rules.random_turns.random_request`),
+    so the same seed sends the same turns; a disagreement is then shrunk (:func:`_shrink`).
+    """
+    rng = random.Random(seed)
+    rules: Counter[str] = Counter()
+    agreed = 0
+    try:
+        for _ in range(cases):
+            request = random_request(rng)
+            theirs = program.ask(request)
+            ours, resolved = resolve(request)
+            if resolved is None or _normal(ours) != _normal(theirs):
+                report(agreed, True)
+                found = Mismatch(request, ours, theirs, deciding_rule(request, theirs),
+                                 shrunk=False)
+                return _shrink(program, found, max(200, 2 * (agreed + 1)), seed, report)
+            agreed += 1
+            rules.update(_rules_applied(resolved))
+            report(agreed, False)
+    finally:
+        tally.agreed = agreed
+        tally.rules.update(rules)
+    return None
+
+
+def _shrink(
+    program: _Program, found: Mismatch, budget: int, seed: int,
+    report: Callable[[int, bool], None],
+) -> Mismatch:
+    """A smaller turn on which the program disagrees, if Hypothesis finds one; else *found*.
+
+    Hypothesis searches its own biased turns (:func:`take5rules.strategies.requests`, at most
+    *budget* of them) for one the program gets wrong and shrinks it. Without Hypothesis (it
+    comes with the extra ``take5rules[conform]``) *found* is returned as it is.
+    """
+    try:
+        import hypothesis  # noqa: F401 - only to know whether it is there
+    except ImportError:
+        return dataclasses.replace(found, hypothesis=False)
+    smaller = _hypothesis_search(program, budget, seed, report)
+    if smaller is None or _size(smaller.request) >= _size(found.request):
+        return found
+    return smaller
+
+
+def _hypothesis_search(
+    program: _Program, budget: int, seed: int, report: Callable[[int, bool], None],
+) -> Mismatch | None:
+    """Run a Hypothesis search for a disagreeing turn; return it shrunk, or ``None``."""
     from hypothesis import HealthCheck, Phase, Verbosity, given, settings
     from hypothesis import seed as hypothesis_seed
     from hypothesis.errors import Flaky
@@ -681,20 +765,16 @@ def _generate(
         theirs = program.ask(request)
         ours = answer(request)
         if _normal(ours) == _normal(theirs):
-            if not smallest:
-                tally.agreed += 1
-                tally.rules.update(_rules_of(request))
-                report(tally.agreed, False)
             return
         mismatch = Mismatch(request, ours, theirs, deciding_rule(request, theirs))
         if not smallest or _size(request) < _size(smallest[0].request):
             smallest[:] = [mismatch]
-        report(tally.agreed, True)
+        report(0, True)
         raise _DisagreementError(mismatch)
 
     run = hypothesis_seed(seed)(settings(
         settings.get_profile("default"),
-        max_examples=cases,
+        max_examples=budget,
         database=None,
         derandomize=False,
         deadline=None,
@@ -717,8 +797,6 @@ def _generate(
 
 def _renamed(request: Mapping[str, Any]) -> dict[str, Any]:
     """*request* with its players renamed ana, bob, cyd... in seat order."""
-    from .strategies import PLAYER_NAMES
-
     names = {player: name for (player, _), name in zip(request["plays"], PLAYER_NAMES,
                                                         strict=False)}
     return {
@@ -778,7 +856,12 @@ def _simplify(program: _Program, mismatch: Mismatch) -> Mismatch:
 
 
 def _dumps(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    text = json.dumps(value, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate in the program's reply: show it escaped
+        return json.dumps(value)
+    return text
 
 
 def format_result(result: ConformanceResult, language: str = "en") -> str:
@@ -815,6 +898,11 @@ def format_result(result: ConformanceResult, language: str = "en") -> str:
         ), result.agreed).format(command=command, count=n(result.agreed), seed=result.seed))
         if mismatch.shrunk:
             lines.append(g(N_("The smallest disagreeing turn (shrunk by Hypothesis):")))
+        elif mismatch.source == "generated" and not mismatch.hypothesis:
+            lines.append(g(N_("The first disagreeing turn, not shrunk: install "
+                              "take5rules[conform] (it brings Hypothesis) to have it shrunk:")))
+        elif mismatch.source == "generated":
+            lines.append(g(N_("The first disagreeing turn (Hypothesis found no smaller one):")))
         else:
             lines.append(g(N_("The disagreeing turn ({source}):")).format(
                 source=g(_title(mismatch.source))))
@@ -840,7 +928,7 @@ def format_result(result: ConformanceResult, language: str = "en") -> str:
         ]
         lines.append(g(N_("Rules exercised: {rules}.")).format(rules=tr.list(exercised)))
     failed = [example for example, agrees in result.examples if not agrees]
-    if failed and (result.mismatch is None or result.mismatch.shrunk):
+    if failed and (result.mismatch is None or result.mismatch.source == "generated"):
         lines.append(g(N_("Worked examples that disagree: {examples}.")).format(
             examples="; ".join(g(_title(example)) for example in failed)))
     if result.invalid:
@@ -848,7 +936,11 @@ def format_result(result: ConformanceResult, language: str = "en") -> str:
         lines.append(g(N_("Invalid requests answered with an error: {count} of {total}.")).format(
             count=n(errored), total=n(len(result.invalid))))
         for check in result.invalid:
-            if check.errored and not check.same_rule:
+            if not check.errored:
+                lines.append("  " + g(N_(
+                    "{request}: answered with a turn, not an error (take5rules names {ours})"
+                )).format(request=g(_title(check.id)), ours=check.our_rule))
+            elif not check.same_rule:
                 lines.append("  " + g(N_(
                     "{request}: rule {theirs} where take5rules names {ours} (not a failure)"
                 )).format(request=g(_title(check.id)), theirs=check.their_rule or "?",
@@ -892,6 +984,7 @@ def result_json(result: ConformanceResult, language: str = "en") -> dict[str, An
         data["mismatch"] = {
             "source": mismatch.source,
             "shrunk": mismatch.shrunk,
+            "hypothesis": mismatch.hypothesis,
             "request": mismatch.request,
             "ours": mismatch.ours,
             "theirs": mismatch.theirs,
