@@ -504,12 +504,24 @@ def deciding_rule(request: Mapping[str, Any], theirs: Mapping[str, Any]) -> str:
 
     *request* must be valid. If placing the same cards in another order by our rules gives
     exactly *theirs*, the rule is ``turn.order``. Otherwise our placements are walked lowest
-    card first, and the first one that *theirs* contradicts (the card in another row or after
-    another card, another take, another row choice) decides:
+    card first, and the first one that *theirs* contradicts (the card missing, in another row
+    or after another card, another take, another row choice) decides:
 
-    * ``table.low-card`` when that card is a low card;
-    * ``table.least-difference`` when the card went to another row;
-    * ``table.sixth-card`` when it went to the right row but a row was taken, or not, wrongly.
+    * ``table.low-card`` when that card is a low card, or when *theirs* has its player choose a
+      row although the card fits on one;
+    * ``table.ascending`` when *theirs* puts the card after a higher card;
+    * ``table.least-difference`` when it went to another row (one ending lower) or after
+      another card;
+    * ``table.sixth-card`` when it went to the right row but a row was taken, or not, wrongly
+      (or other cards than the five);
+    * the rule of the placement itself when the card is missing from *theirs*.
+
+    When every placement agrees, what is left is about the cards no placement moved: a card
+    lost, added or doubled is ``cards.deck``, and a row choice for a player whose card was not
+    low is ``table.low-card``. An error reply to the valid *request* is blamed on the rule it
+    names when that is a rule of the game, and otherwise on ``table.low-card`` if the turn has
+    a low card (the one part of a request a referee must look up in ``choices``), else on the
+    rule of its first placement.
 
     >>> request = {"rows": [[1], [2], [3], [4]], "plays": [["ana", 6], ["bob", 5]]}
     >>> deciding_rule(request, {"rows": [[1], [2], [3, 5], [4, 6]], "taken": {}, "chosen": {}})
@@ -518,42 +530,59 @@ def deciding_rule(request: Mapping[str, Any], theirs: Mapping[str, Any]) -> str:
     'table.least-difference'
     """
     table, plays, choices = parse_request(request)
+    result = resolve_turn(table, plays, lambda choice: choices[choice.player])
+    if "error" in theirs:
+        their_rule = theirs["error"].get("rule") if isinstance(theirs["error"], dict) else None
+        if their_rule in RULE_ORDER:
+            return str(their_rule)
+        rules = [placement.rule for _, placement in result.placements]
+        return "table.low-card" if "table.low-card" in rules else rules[0]
     target = _normal(theirs)
-    if "error" not in target and len(plays) <= _PERMUTE_UP_TO:
+    if len(plays) <= _PERMUTE_UP_TO:
         orders: Iterator[tuple[tuple[str, int], ...]] = itertools.permutations(plays.items())
     else:
         orders = iter((tuple(plays.items()), tuple(reversed(plays.items()))))
-    if "error" not in target:
-        for order in orders:
-            if list(order) != sorted(order, key=lambda item: item[1]) and \
-                    _resolve_in_order(table, order, choices) == target:
-                return "turn.order"
-    result = resolve_turn(table, plays, lambda choice: choices[choice.player])
+    for order in orders:
+        if list(order) != sorted(order, key=lambda item: item[1]) and \
+                _resolve_in_order(table, order, choices) == target:
+            return "turn.order"
     fates = _their_fates(target)
-    taken = target.get("taken", {})
-    chosen = target.get("chosen", {})
+    taken = target["taken"]
+    chosen = target["chosen"]
     before = table
     for player, placement in result.placements:
-        takes = placement.rule in ("table.sixth-card", "table.low-card")
-        expected = (placement.row, None if takes else before.rows[placement.row][-1])
-        row, predecessor = fates.get(placement.card, (None, -1))
-        same_place = (row is None or row == expected[0]) and predecessor == expected[1]
-        our_choice = choices[player] if placement.rule == "table.low-card" else None
-        if not (same_place and taken.get(player, []) == list(placement.taken)
-                and chosen.get(player) == our_choice):
-            if placement.rule == "table.low-card":
-                return "table.low-card"
-            other_row = row is not None and row != expected[0]
-            other_card = None not in (predecessor, expected[1]) and predecessor != expected[1]
-            if other_row or other_card:
-                return "table.least-difference"
-            return "table.sixth-card"
-        before = placement.table
-    # Every placement checks out, yet the replies differ (a table card lost, a stray take):
-    # blame the last placement on the first row that differs.
-    their_rows = target.get("rows", [])
+        rule = placement.rule
+        takes = rule in ("table.sixth-card", "table.low-card")
+        expected = None if takes else before.rows[placement.row][-1]
+        our_choice = choices[player] if rule == "table.low-card" else None
+        fate = fates.get(placement.card)
+        if fate is not None and fate == (placement.row if fate[0] is not None else None,
+                                         expected) \
+                and taken.get(player, []) == list(placement.taken) \
+                and chosen.get(player) == our_choice:
+            before = placement.table
+            continue
+        if rule == "table.low-card" or chosen.get(player) is not None:
+            return "table.low-card"
+        if fate is None:
+            return rule
+        row, predecessor = fate
+        if predecessor is not None and predecessor > placement.card:
+            return "table.ascending"
+        if (row is not None and row != placement.row) or None not in (predecessor, expected):
+            return "table.least-difference"
+        return "table.sixth-card"
+    their_cards = [value for row in target["rows"] for value in row]
+    their_cards += [value for cards in taken.values() for value in cards]
+    if sorted(their_cards) != sorted([*table.cards(), *plays.values()]):
+        return "cards.deck"
+    if set(chosen) - set(plays):
+        return "table.low-card"
+    # Every card is where our rules put it, yet the replies differ (a row untouched by the
+    # turn moved elsewhere): blame the last placement on the first row that differs.
+    their_rows = target["rows"]
     for index, our_row in enumerate(result.table.to_json()):
-        if index >= len(their_rows) or their_rows[index] != our_row:
+        if their_rows[index] != our_row:
             for _, placement in reversed(result.placements):
                 if placement.row == index:
                     return placement.rule
