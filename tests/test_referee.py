@@ -132,7 +132,9 @@ HOSTILE = {
 }
 
 
-def _serve_bytes(lines: list[bytes], env: dict[str, str] | None = None) -> tuple[int, list[Any], str]:
+def _serve_bytes(
+    lines: list[bytes], env: dict[str, str] | None = None
+) -> tuple[int, list[Any], str]:
     done = subprocess.run(TAKE5, input=b"\n".join(lines) + b"\n", capture_output=True,
                           timeout=120, check=False, env=env)
     replies = [json.loads(line) for line in done.stdout.decode("utf-8").splitlines()]
