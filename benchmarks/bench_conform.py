@@ -46,7 +46,8 @@ def plain_driver(cases: int) -> Callable[[], float]:
 
     def work() -> int:
         process = subprocess.Popen(REFEREE, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-        assert process.stdin is not None and process.stdout is not None
+        assert process.stdin is not None
+        assert process.stdout is not None
         rng = random.Random(1)
         for _ in range(cases):
             request = random_request(rng)
@@ -62,6 +63,7 @@ def plain_driver(cases: int) -> Callable[[], float]:
 
 
 def main() -> None:
+    """Measure and print one row: our median rate and the peer's, with the ratio."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=3000)
     parser.add_argument("--repeats", type=int, default=5)

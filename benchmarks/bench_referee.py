@@ -119,7 +119,8 @@ def over_a_pipe(command: list[str], payload: bytes, turns: int) -> Callable[[], 
 
     def run() -> float:
         process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-        assert process.stdin is not None and process.stdout is not None
+        assert process.stdin is not None
+        assert process.stdout is not None
         process.stdin.write(first)
         process.stdin.flush()
         process.stdout.readline()  # started and warm
@@ -144,6 +145,7 @@ def over_a_pipe(command: list[str], payload: bytes, turns: int) -> Callable[[], 
 
 
 def main() -> None:
+    """Measure and print one row: our median rate and the peer's, with the ratio."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=50_000)
     parser.add_argument("--repeats", type=int, default=5)
