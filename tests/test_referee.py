@@ -121,7 +121,9 @@ HOSTILE = {
         b'{"rows": [[3], [24], [58], [96]], "plays": [["\\ud800", 5]]}', "protocol"),
     "deep-nesting": (b"[" * 100_000 + b"]" * 100_000, "protocol"),
     "deep-nesting-as-a-card": (b'{"rows": [[3], [24], [58], [96]], "plays": [["a", '
-                               + b"[" * 900 + b"]" * 900 + b"]]}", "cards.deck"),
+                               + b"[" * 900 + b"]" * 900 + b"]]}", "protocol"),
+    "nesting-as-a-card": (b'{"rows": [[3], [24], [58], [96]], "plays": [["a", '
+                          + b"[" * 90 + b"]" * 90 + b"]]}", "cards.deck"),
     "number-over-4300-digits": (b'{"rows": [[3], [24], [58], [96]], "plays": [["a", '
                                 + b"9" * 5000 + b"]]}", "protocol"),
     "not-utf-8": (b'{"rows": [[3], [24], [58], [96]], "plays": [["\xff\xfe", 5]]}', "protocol"),

@@ -23,7 +23,7 @@ Reply (one JSON object on one line)::
 
 An invalid request gets ``{"error": {"rule": "<rule id or 'protocol'>", "message": "..."}}``
 and the referee keeps serving; end of input ends it. That holds for any line at all: one that
-is not UTF-8, not JSON, nested too deeply for Python to read, holding a number too long to
+is not UTF-8, not JSON, nested deeper than :data:`MAX_DEPTH`, holding a number too long to
 read, a player id that is not Unicode text (a lone surrogate such as ``"\ud800"``), or longer
 than :data:`MAX_LINE_BYTES` bytes (the rest of such a line is skipped unread, so memory stays
 flat). Every non-blank line gets exactly one reply line, in order.
@@ -45,6 +45,7 @@ import contextlib
 import errno
 import json
 import os
+import re
 import sys
 from collections.abc import Iterator, Mapping
 from typing import IO, Any
@@ -55,12 +56,29 @@ from .errors import MalformedInputError, ProtocolError, Take5Error, Where
 from .table import ROW_COUNT, Table
 from .turn import RowChoice, TurnResult, resolve_turn
 
-__all__ = ["MAX_LINE_BYTES", "answer", "answer_line", "parse_request", "resolve", "serve"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_LINE_BYTES",
+    "answer",
+    "answer_line",
+    "parse_request",
+    "resolve",
+    "serve",
+]
 
 #: The longest request line the referee reads, in bytes of UTF-8 without the newline. A valid
 #: request is a few hundred bytes; a longer line is answered with a ``protocol`` error and the
 #: rest of it is skipped without being kept in memory.
 MAX_LINE_BYTES = 65_536
+
+#: The deepest nesting of arrays and objects the referee reads. A valid request is nested three
+#: levels deep; a deeper line is answered with a ``protocol`` error, the same in every process
+#: (it does not depend on how much of Python's stack is free).
+MAX_DEPTH = 100
+
+#: A JSON string, to be skipped when counting how deep brackets nest.
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
 
 #: The most players a turn can have.
 _MAX_PLAYS = 10
@@ -216,6 +234,8 @@ def _parse_line(line: str | bytes) -> object:
         except UnicodeDecodeError as error:
             raise ProtocolError(N_("the request is not UTF-8 text: byte {position} is invalid"),
                                 position=error.start + 1) from None
+    if line.count("[") + line.count("{") > MAX_DEPTH and _depth(line) > MAX_DEPTH:
+        raise ProtocolError(N_("the request is nested too deeply"))
     try:
         return _DECODER.decode(line)
     except json.JSONDecodeError as error:
@@ -226,6 +246,18 @@ def _parse_line(line: str | bytes) -> object:
         raise ProtocolError(N_("the request is nested too deeply")) from None
     except ValueError:  # an integer over Python's digit limit (sys.get_int_max_str_digits)
         raise ProtocolError(N_("the request holds a number too long to read")) from None
+
+
+def _depth(line: str) -> int:
+    """How deep the arrays and objects of *line* nest, outside its strings."""
+    depth = deepest = 0
+    for bracket in _BRACKETS.findall(_STRING.sub("", line)):
+        if bracket in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
 
 
 def _reply_text(line: str | bytes, language: str) -> str:
