@@ -59,6 +59,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import itertools
 import json
 import math
@@ -123,6 +124,8 @@ _STDERR_KEEP = 4000
 _STDERR_LINES = 12
 #: Plays up to which every order of the plays is tried to recognise a wrong placement order.
 _PERMUTE_UP_TO = 6
+#: The most turns Hypothesis tries when searching for a smaller disagreeing turn.
+_SEARCH_MOST = 2000
 #: The longest reply line read from the program, in bytes; a longer one makes it broken.
 MAX_REPLY_BYTES = 65_536
 #: The longest wait for one reply that ``timeout`` may ask for, in seconds (a day).
@@ -754,7 +757,9 @@ def _generate(
                 report(agreed, True)
                 found = Mismatch(request, ours, theirs, deciding_rule(request, theirs),
                                  shrunk=False)
-                return _shrink(program, found, max(200, 2 * (agreed + 1)), seed, report)
+                budget = min(max(200, 2 * (agreed + 1)), _SEARCH_MOST)
+                return _shrink(program, found, budget, seed,
+                               functools.partial(report, agreed, True))
             agreed += 1
             rules.update(_rules_applied(resolved))
             report(agreed, False)
@@ -765,8 +770,7 @@ def _generate(
 
 
 def _shrink(
-    program: _Program, found: Mismatch, budget: int, seed: int,
-    report: Callable[[int, bool], None],
+    program: _Program, found: Mismatch, budget: int, seed: int, report: Callable[[], None],
 ) -> Mismatch:
     """A smaller turn on which the program disagrees, if Hypothesis finds one; else *found*.
 
@@ -785,7 +789,7 @@ def _shrink(
 
 
 def _hypothesis_search(
-    program: _Program, budget: int, seed: int, report: Callable[[int, bool], None],
+    program: _Program, budget: int, seed: int, report: Callable[[], None],
 ) -> Mismatch | None:
     """Run a Hypothesis search for a disagreeing turn; return it shrunk, or ``None``."""
     from hypothesis import HealthCheck, Phase, Verbosity, given, settings
@@ -804,7 +808,7 @@ def _hypothesis_search(
         mismatch = Mismatch(request, ours, theirs, deciding_rule(request, theirs))
         if not smallest or _size(request) < _size(smallest[0].request):
             smallest[:] = [mismatch]
-        report(0, True)
+        report()
         raise _DisagreementError(mismatch)
 
     run = hypothesis_seed(seed)(settings(
