@@ -277,7 +277,7 @@ def test_an_endless_reply_line_does_not_fill_our_memory() -> None:
     assert int(grown_mb) < 20, done.stdout
 
 
-@pytest.mark.parametrize("timeout", [float("nan"), float("inf"), -1.0, 0.0, 86_401.0])
+@pytest.mark.parametrize("timeout", [float("nan"), float("inf"), -1.0, 0.0, 3600.5])
 def test_a_timeout_that_is_not_a_number_of_seconds_is_refused(timeout: float) -> None:
     with pytest.raises(ValueError, match="timeout must be a number of seconds"):
         run_conformance(REFEREE, cases=1, timeout=timeout)

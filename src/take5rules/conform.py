@@ -128,8 +128,8 @@ _PERMUTE_UP_TO = 6
 _SEARCH_MOST = 2000
 #: The longest reply line read from the program, in bytes; a longer one makes it broken.
 MAX_REPLY_BYTES = 65_536
-#: The longest wait for one reply that ``timeout`` may ask for, in seconds (a day).
-MAX_TIMEOUT = 86_400.0
+#: The longest wait for one reply that ``timeout`` may ask for, in seconds (an hour).
+MAX_TIMEOUT = 3600.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -673,7 +673,7 @@ def run_conformance(
     if not (isinstance(timeout, int | float) and not isinstance(timeout, bool)
             and math.isfinite(timeout) and 0 < timeout <= MAX_TIMEOUT):
         raise ValueError(f"timeout must be a number of seconds above 0 and at most "
-                         f"{MAX_TIMEOUT:.0f} (a day), not {timeout!r}")
+                         f"{MAX_TIMEOUT:.0f} (an hour), not {timeout!r}")
     report = progress if progress is not None else (lambda done, total, shrinking: None)
     total = len(WORKED_EXAMPLES) + len(INVALID_REQUESTS) + cases
     tally = _Tally()
