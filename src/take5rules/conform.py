@@ -95,6 +95,8 @@ __all__ = [
     "EXIT_BROKEN",
     "EXIT_DISAGREE",
     "INVALID_REQUESTS",
+    "MAX_REPLY_BYTES",
+    "MAX_TIMEOUT",
     "WORKED_EXAMPLES",
     "ConformanceResult",
     "Failure",
