@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import errno
 import io
 import json
 import os
@@ -212,3 +213,32 @@ def test_a_full_disk_ends_the_referee_with_one_line() -> None:
 
 def test_closed_stdin_is_the_end_of_input() -> None:
     assert serve(None, io.StringIO()) == 0
+
+
+class _FailingInput(io.RawIOBase):
+    """A standard input whose device fails on the first read."""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+
+def test_a_failing_stdin_ends_the_referee_with_one_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    stdin = io.TextIOWrapper(io.BufferedReader(_FailingInput()))
+    assert serve(stdin, io.StringIO()) == 1
+    message = capsys.readouterr().err
+    assert message.splitlines() == [
+        f"take5rules referee: the requests could not be read: {os.strerror(errno.EIO)}"]
+
+
+def test_blank_lines_get_no_reply_in_text_and_in_bytes() -> None:
+    blank = " \t\x0b\x0c\r"
+    stdout = io.StringIO()
+    assert serve(io.StringIO(f"{blank}\n{json.dumps(EXAMPLE)}\n"), stdout) == 0
+    status, replies, _ = _serve_bytes([blank.encode(), VALID])
+    assert status == 0
+    assert [json.loads(line) for line in stdout.getvalue().splitlines()] == replies
+    assert replies == [VALID_REPLY]

@@ -51,7 +51,7 @@ from collections.abc import Iterator, Mapping
 from typing import IO, Any
 
 from ._text import N_
-from .cards import card, cards
+from .cards import HIGHEST, card, cards
 from .errors import MalformedInputError, ProtocolError, Take5Error, Where
 from .table import ROW_COUNT, Table
 from .turn import RowChoice, TurnResult, resolve_turn
@@ -84,6 +84,9 @@ _BRACKETS = re.compile(r"[\[\]{}]")
 _MAX_PLAYS = 10
 
 _FIELDS = frozenset(("rows", "plays", "choices"))
+
+#: What a blank line, which gets no reply, may hold: ASCII whitespace, as ``bytes.strip`` strips.
+_BLANK = " \t\n\r\x0b\x0c"
 
 #: How much of stdin is read at once; every complete line read is answered before the next read.
 _CHUNK = 65_536
@@ -128,7 +131,7 @@ def parse_request(request: object) -> tuple[Table, dict[str, int], dict[str, int
         if not player.isascii():
             _check_text(player)
         # The common case costs one comparison; anything else gets card()'s own error.
-        plays[player] = value if type(value) is int and 0 < value < 105 else card(
+        plays[player] = value if type(value) is int and 0 < value <= HIGHEST else card(
             value, Where(player=player))
     on_table = [value for row in table.rows for value in row]
     every = [*on_table, *plays.values()]
@@ -288,7 +291,7 @@ invalid [rule protocol]"}}'
 
 
 def _byte_lines(stream: IO[bytes]) -> Iterator[list[bytes]]:
-    """Batches of complete lines from *stream*: all that one read made available.
+    """Batches of complete non-blank lines from *stream*: all that one read made available.
 
     A line longer than :data:`MAX_LINE_BYTES` is cut to its first ``MAX_LINE_BYTES + 1``
     bytes (enough to be refused as too long) and the rest is skipped as it arrives.
@@ -311,14 +314,13 @@ def _byte_lines(stream: IO[bytes]) -> Iterator[list[bytes]]:
         if len(pending) > MAX_LINE_BYTES:
             lines.append(pending[:MAX_LINE_BYTES + 1])
             pending, skipping = b"", True
-        if lines:
-            yield lines
-    if pending and not skipping:
+        yield [line for line in lines if line.strip()]
+    if pending.strip() and not skipping:
         yield [pending]
 
 
 def _text_lines(stream: IO[str]) -> Iterator[list[str]]:
-    """Lines of a text stream (without ``buffer``), cut like :func:`_byte_lines` cuts them."""
+    """Lines of a text stream (without ``buffer``), cut and filtered like :func:`_byte_lines`."""
     while True:
         line = stream.readline(MAX_LINE_BYTES + 1)
         if not line:
@@ -328,7 +330,7 @@ def _text_lines(stream: IO[str]) -> Iterator[list[str]]:
                 rest = stream.readline(_CHUNK)
                 if not rest or rest.endswith("\n"):
                     break
-        yield [line]
+        yield [line] if line.strip(_BLANK) else []
 
 
 def serve(stdin: IO[str] | None, stdout: IO[str] | None, language: str = "en") -> int:
@@ -347,14 +349,22 @@ def serve(stdin: IO[str] | None, stdout: IO[str] | None, language: str = "en") -
         return 1
     source = getattr(stdin, "buffer", None)
     sink = getattr(stdout, "buffer", None)
-    batches: Iterator[list[str]] | Iterator[list[bytes]] = (
+    batches: Iterator[list[str] | list[bytes]] = (
         _byte_lines(source) if source is not None else _text_lines(stdin))
-    try:
-        for batch in batches:
-            replies = [_reply_text(line, language) for line in batch if line.strip()]
-            if not replies:
-                continue
-            text = "\n".join(replies) + "\n"
+    while True:
+        try:
+            batch: list[str] | list[bytes] | None = next(batches, None)
+        except OSError as error:  # a device or socket that failed
+            _report(N_("take5rules referee: the requests could not be read: {reason}"),
+                    error, language)
+            return 1
+        if batch is None:
+            return 0
+        if not batch:
+            continue
+        replies = [_reply_text(line, language) for line in batch]
+        text = "\n".join(replies) + "\n"
+        try:
             if sink is not None:
                 stdout.flush()
                 sink.write(text.encode("utf-8"))
@@ -362,12 +372,12 @@ def serve(stdin: IO[str] | None, stdout: IO[str] | None, language: str = "en") -
             else:
                 stdout.write(text)
                 stdout.flush()
-    except OSError as error:
-        _silence(stdout)
-        if error.errno != errno.EPIPE:
-            _report_write_error(error, language)
-        return 1
-    return 0
+        except OSError as error:
+            _silence(stdout)
+            if error.errno != errno.EPIPE:  # the reader went away: nothing to say, no one to hear
+                _report(N_("take5rules referee: the replies could not be written: {reason}"),
+                        error, language)
+            return 1
 
 
 def _silence(stdout: IO[str]) -> None:
@@ -383,10 +393,10 @@ def _silence(stdout: IO[str]) -> None:
         os.close(null)
 
 
-def _report_write_error(error: OSError, language: str) -> None:
+def _report(template: str, error: OSError, language: str) -> None:
+    """Say on stderr, in one line, why the referee stops."""
     from .i18n import translator
 
-    template = translator(language).gettext(
-        N_("take5rules referee: the replies could not be written: {reason}"))
     with contextlib.suppress(OSError, ValueError, AttributeError):
-        print(template.format(reason=error.strerror or error), file=sys.stderr)
+        print(translator(language).gettext(template).format(reason=error.strerror or error),
+              file=sys.stderr)
