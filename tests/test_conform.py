@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from take5rules.cli import main
 from take5rules.conform import (
@@ -28,6 +30,8 @@ from take5rules.conform import (
 from take5rules.i18n import explain
 from take5rules.pytest_plugin import ConformanceCheck
 from take5rules.referee import answer
+from take5rules.registry import RULE_ORDER
+from take5rules.strategies import requests
 
 REFEREE = [sys.executable, "-m", "take5rules", "referee"]
 WRONG = Path(__file__).parent / "wrong_referees"
@@ -368,3 +372,21 @@ def test_a_generated_disagreement_is_shrunk_by_hypothesis() -> None:
     assert result.mismatch is not None
     assert (result.mismatch.shrunk, result.mismatch.hypothesis) == (True, True)
     assert len(result.mismatch.request["plays"]) == 2
+
+
+# --- any reply of the protocol's shape is blamed on a rule, never on a traceback -------------
+
+_CARDS = st.integers(min_value=-3, max_value=110)
+
+
+@settings(max_examples=150, deadline=None, database=None)
+@given(requests(min_plays=1),
+       st.lists(st.lists(_CARDS, max_size=7), min_size=4, max_size=4),
+       st.dictionaries(st.sampled_from(["ana", "bob", "cyd", "zed"]), st.lists(_CARDS, max_size=7)),
+       st.dictionaries(st.sampled_from(["ana", "bob", "cyd", "zed"]), st.integers(-1, 5)))
+def test_any_disagreeing_reply_is_blamed_on_a_rule(request_: dict[str, Any],
+                                                    rows: list[list[int]],
+                                                    taken: dict[str, list[int]],
+                                                    chosen: dict[str, int]) -> None:
+    theirs = {"rows": rows, "taken": taken, "chosen": chosen}
+    assert deciding_rule(request_, theirs) in RULE_ORDER
