@@ -7,6 +7,7 @@ import os
 import shlex
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from take5rules import conform as conform_module
 from take5rules.cli import main
 from take5rules.conform import (
     EXIT_AGREE,
@@ -390,3 +392,20 @@ def test_any_disagreeing_reply_is_blamed_on_a_rule(request_: dict[str, Any],
                                                     chosen: dict[str, int]) -> None:
     theirs = {"rows": rows, "taken": taken, "chosen": chosen}
     assert deciding_rule(request_, theirs) in RULE_ORDER
+
+
+def test_a_timeout_is_reported_with_all_the_program_wrote_on_stderr(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Under load the thread reading the program's stderr may run late; the report must wait
+    # for it (issue 10: wrong_hang's last words were missing once). Make it late on purpose.
+    read_stderr = conform_module._Program._read_stderr
+
+    def late(program: Any) -> None:
+        time.sleep(1.0)
+        read_stderr(program)
+
+    monkeypatch.setattr(conform_module._Program, "_read_stderr", late)
+    result = run_conformance(script("wrong_hang"), cases=5, timeout=0.2)
+    assert result.failure is not None
+    assert result.failure.kind == "timeout"
+    assert "thinking very hard" in result.failure.stderr_tail
