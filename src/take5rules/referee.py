@@ -106,7 +106,7 @@ def parse_request(request: object) -> tuple[Table, dict[str, int], dict[str, int
     >>> table.last_cards, plays, choices
     ((3, 24, 58, 96), {'ana': 17}, {})
     """
-    if not isinstance(request, Mapping):
+    if type(request) is not dict and not isinstance(request, Mapping):
         raise ProtocolError(N_("a request is a JSON object with rows, plays and choices"))
     if not _FIELDS.issuperset(request):
         raise ProtocolError(N_("unknown request field {field!r}"),
@@ -138,7 +138,7 @@ def parse_request(request: object) -> tuple[Table, dict[str, int], dict[str, int
     if len(set(every)) != len(every):
         cards(every)  # raises, naming the card that appears twice
     choices_field = request.get("choices", {})
-    if not isinstance(choices_field, Mapping):
+    if type(choices_field) is not dict and not isinstance(choices_field, Mapping):
         raise ProtocolError(N_("'choices' is an object mapping players to row indices"))
     choices: dict[str, int] = {}
     for player, index in choices_field.items():
