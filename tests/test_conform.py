@@ -7,12 +7,16 @@ import os
 import shlex
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from take5rules import conform as conform_module
 from take5rules.cli import main
 from take5rules.conform import (
     EXIT_AGREE,
@@ -28,6 +32,8 @@ from take5rules.conform import (
 from take5rules.i18n import explain
 from take5rules.pytest_plugin import ConformanceCheck
 from take5rules.referee import answer
+from take5rules.registry import RULE_ORDER
+from take5rules.strategies import requests
 
 REFEREE = [sys.executable, "-m", "take5rules", "referee"]
 WRONG = Path(__file__).parent / "wrong_referees"
@@ -145,22 +151,78 @@ def test_deciding_rule_recognises_another_placement_order() -> None:
     assert deciding_rule(request, in_seat_order) == "turn.order"
 
 
+#: The founding texts' low-card turn: 17 goes after 12; 2 is low, and bob takes the 96 row.
+TURN = {"rows": [[3, 12], [24], [58, 61, 70], [96]],
+        "plays": [["ana", 17], ["bob", 2]], "choices": {"bob": 3, "ana": 0}}
+#: 17 may follow 12 (difference 5) or 5 (difference 12); row 3 is full, so 75 is a sixth card.
+FULL = {"rows": [[3, 12], [5], [40], [60, 61, 62, 63, 64]],
+        "plays": [["ana", 17], ["bob", 75]], "choices": {}}
+
+
 @pytest.mark.parametrize(
-    ("theirs", "rule"),
+    ("request_", "theirs", "rule"),
     [
-        ({"rows": [[3, 12, 17], [24], [2], [96]], "taken": {"bob": [58, 61, 70]},
-          "chosen": {"bob": 2}}, "table.low-card"),
-        ({"rows": [[3, 12], [24, 17], [58, 61, 70], [2]], "taken": {"bob": [96]},
-          "chosen": {"bob": 3}}, "table.least-difference"),
-        ({"rows": [[17], [24], [58, 61, 70], [2]], "taken": {"bob": [96], "ana": [3, 12]},
-          "chosen": {"bob": 3}}, "table.sixth-card"),
-        ({"error": {"rule": "protocol", "message": "no"}}, "table.low-card"),
+        # bob's low card takes row 2 instead of the row he chose (3)
+        (TURN, {"rows": [[3, 12, 17], [24], [2], [96]], "taken": {"bob": [58, 61, 70]},
+                "chosen": {"bob": 2}}, "table.low-card"),
+        # 17 put after 24: after a higher card
+        (TURN, {"rows": [[3, 12], [24, 17], [58, 61, 70], [2]], "taken": {"bob": [96]},
+                "chosen": {"bob": 3}}, "table.ascending"),
+        # 17 put after 5 (difference 12) instead of after 12 (difference 5)
+        (FULL, {"rows": [[3, 12], [5, 17], [40], [75]],
+                "taken": {"bob": [60, 61, 62, 63, 64]}, "chosen": {}}, "table.least-difference"),
+        # 75 becomes the sixth card of its row instead of taking the five
+        (FULL, {"rows": [[3, 12, 17], [5], [40], [60, 61, 62, 63, 64, 75]], "taken": {},
+                "chosen": {}}, "table.sixth-card"),
+        # 17 takes a row of two cards, which no sixth card reached
+        (TURN, {"rows": [[17], [24], [58, 61, 70], [2]], "taken": {"bob": [96], "ana": [3, 12]},
+                "chosen": {"bob": 3}}, "table.sixth-card"),
+        # 17 fits after 12, yet ana is made to choose a row as if it were low
+        (TURN, {"rows": [[3, 12], [17], [58, 61, 70], [2]], "taken": {"bob": [96], "ana": [24]},
+                "chosen": {"bob": 3, "ana": 1}}, "table.low-card"),
+        # 17 is placed right, but a choice is reported for her anyway
+        (FULL, {"rows": [[3, 12, 17], [5], [40], [75]], "taken": {"bob": [60, 61, 62, 63, 64]},
+                "chosen": {"ana": 0}}, "table.low-card"),
+        # every card placed right, but the 40 no card touched is lost
+        (FULL, {"rows": [[3, 12, 17], [5], [], [75]], "taken": {"bob": [60, 61, 62, 63, 64]},
+                "chosen": {}}, "cards.deck"),
+        # 75 vanishes: the rule that places it decides
+        (FULL, {"rows": [[3, 12, 17], [5], [40], []], "taken": {"bob": [60, 61, 62, 63, 64]},
+                "chosen": {}}, "table.sixth-card"),
+        # an error naming a rule of the game blames that rule; "protocol" the low card
+        (FULL, {"error": {"rule": "table.sixth-card", "message": "no"}}, "table.sixth-card"),
+        (TURN, {"error": {"rule": "protocol", "message": "no"}}, "table.low-card"),
     ],
 )
-def test_deciding_rule(theirs: dict[str, Any], rule: str) -> None:
-    request = {"rows": [[3, 12], [24], [58, 61, 70], [96]],
-               "plays": [["ana", 17], ["bob", 2]], "choices": {"bob": 3, "ana": 0}}
-    assert deciding_rule(request, theirs) == rule
+def test_deciding_rule(request_: dict[str, Any], theirs: dict[str, Any], rule: str) -> None:
+    assert answer(request_) != theirs
+    assert deciding_rule(request_, theirs) == rule
+
+
+def test_a_turn_without_a_sixth_card_never_blames_the_sixth_card() -> None:
+    # The placements are right; ana's stray [] and a lost table card must not be blamed on
+    # table.sixth-card, which no card of this turn reaches.
+    request = {"rows": [[3, 12], [24], [58, 61, 70], [96]], "plays": [["ana", 17], ["bob", 25]]}
+    theirs = {"rows": [[3, 12, 17], [24, 25], [58, 61], [96]], "taken": {"ana": []},
+              "chosen": {}}
+    assert deciding_rule(request, theirs) == "cards.deck"
+
+
+def test_an_empty_taken_list_means_took_nothing() -> None:
+    result = run_conformance(script("wrong_hostile", "--mode", "empty-taken"), cases=60)
+    assert result.ok, format_result(result)
+    assert result.agreed == 60
+
+
+def test_the_report_names_the_invalid_request_answered_with_a_turn() -> None:
+    result = run_conformance(script("wrong_hostile", "--mode", "accept-duplicate"), cases=5)
+    assert [check.errored for check in result.invalid] == [False, True, True]
+    report = format_result(result)
+    assert "answered with an error: 2 of 3" in report
+    unanswered = [line for line in report.splitlines() if "not an error" in line]
+    assert len(unanswered) == 1
+    assert "a card played that is already on the table" in unanswered[0]
+    assert "cards.deck" in unanswered[0]
 
 
 # --- broken programs: exit 2, what happened, their stderr, no traceback of ours ---------------
@@ -175,6 +237,9 @@ def test_deciding_rule(theirs: dict[str, Any], rule: str) -> None:
         (script("wrong_garbage"), "garbage", 1, ["not JSON", "OK, placed the cards"]),
         (script("wrong_garbage", "--shape"), "garbage", 1, ["'rows'", "all of them"]),
         (["/nonexistent/take5-engine"], "start", None, ["could not be started"]),
+        (script("wrong_hostile", "--mode", "digits"), "garbage", 1, ["number too long"]),
+        (script("wrong_hostile", "--mode", "nesting"), "garbage", 1, ["nested too deeply"]),
+        (script("wrong_hostile", "--mode", "endless"), "garbage", 1, ["longer than 65536"]),
     ],
 )
 def test_broken_program(cmd: list[str], kind: str, number: int | None,
@@ -202,6 +267,26 @@ def test_usage_errors_exit_2(args: list[str]) -> None:
     outcome = conform(*args)
     assert outcome.exit_code == 2
     assert "Traceback" not in outcome.output
+
+
+def test_an_endless_reply_line_does_not_fill_our_memory() -> None:
+    code = ("import resource, sys; from take5rules.conform import run_conformance; "
+            "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss; "
+            f"result = run_conformance({script('wrong_hostile', '--mode', 'endless')!r}, "
+            "cases=5, timeout=3); "
+            "after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss; "
+            "print(result.exit_code, result.failure.kind, (after - before) // 1024)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, check=True)
+    status, kind, grown_mb = done.stdout.split()
+    assert (int(status), kind) == (EXIT_BROKEN, "garbage")
+    assert int(grown_mb) < 20, done.stdout
+
+
+@pytest.mark.parametrize("timeout", [float("nan"), float("inf"), -1.0, 0.0, 3600.5])
+def test_a_timeout_that_is_not_a_number_of_seconds_is_refused(timeout: float) -> None:
+    with pytest.raises(ValueError, match="timeout must be a number of seconds"):
+        run_conformance(REFEREE, cases=1, timeout=timeout)
 
 
 def test_run_conformance_checks_its_arguments() -> None:
@@ -252,3 +337,75 @@ def test_plugin_is_cheap_to_load() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "[]"
+
+
+# --- Hypothesis is optional: only shrinking needs it ---------------------------------------
+
+
+def test_importing_conform_referee_or_the_plugin_does_not_import_hypothesis() -> None:
+    code = ("import sys, take5rules.conform, take5rules.referee, take5rules.pytest_plugin, "
+            "take5rules.random_turns; print('hypothesis' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "False"
+
+
+def test_without_hypothesis_a_disagreement_is_reported_unshrunk() -> None:
+    code = (
+        "import sys; sys.modules['hypothesis'] = None\n"  # makes `import hypothesis` fail
+        "from take5rules.conform import run_conformance, format_result\n"
+        f"result = run_conformance({LARGEST!r}, cases=200)\n"
+        "print(result.exit_code, result.mismatch.shrunk, result.mismatch.hypothesis, "
+        "result.mismatch.rule)\n"
+        "print(format_result(result))\n"
+        "print('hypothesis' in sys.modules and sys.modules['hypothesis'] is not None)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, check=True)
+    first, *report, last = done.stdout.splitlines()
+    assert first == f"{EXIT_DISAGREE} False False table.least-difference"
+    assert "not shrunk" in "\n".join(report)
+    assert "take5rules[conform]" in "\n".join(report)
+    assert last == "False"
+
+
+def test_a_generated_disagreement_is_shrunk_by_hypothesis() -> None:
+    result = run_conformance(LARGEST, cases=200, seed=5)
+    assert result.mismatch is not None
+    assert (result.mismatch.shrunk, result.mismatch.hypothesis) == (True, True)
+    assert len(result.mismatch.request["plays"]) == 2
+
+
+# --- any reply of the protocol's shape is blamed on a rule, never on a traceback -------------
+
+_CARDS = st.integers(min_value=-3, max_value=110)
+
+
+@settings(max_examples=150, deadline=None, database=None)
+@given(requests(min_plays=1),
+       st.lists(st.lists(_CARDS, max_size=7), min_size=4, max_size=4),
+       st.dictionaries(st.sampled_from(["ana", "bob", "cyd", "zed"]), st.lists(_CARDS, max_size=7)),
+       st.dictionaries(st.sampled_from(["ana", "bob", "cyd", "zed"]), st.integers(-1, 5)))
+def test_any_disagreeing_reply_is_blamed_on_a_rule(request_: dict[str, Any],
+                                                    rows: list[list[int]],
+                                                    taken: dict[str, list[int]],
+                                                    chosen: dict[str, int]) -> None:
+    theirs = {"rows": rows, "taken": taken, "chosen": chosen}
+    assert deciding_rule(request_, theirs) in RULE_ORDER
+
+
+def test_a_timeout_is_reported_with_all_the_program_wrote_on_stderr(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Under load the thread reading the program's stderr may run late; the report must wait
+    # for it (issue 10: wrong_hang's last words were missing once). Make it late on purpose.
+    read_stderr = conform_module._Program._read_stderr
+
+    def late(program: Any) -> None:
+        time.sleep(1.0)
+        read_stderr(program)
+
+    monkeypatch.setattr(conform_module._Program, "_read_stderr", late)
+    result = run_conformance(script("wrong_hang"), cases=5, timeout=0.2)
+    assert result.failure is not None
+    assert result.failure.kind == "timeout"
+    assert "thinking very hard" in result.failure.stderr_tail

@@ -1,9 +1,13 @@
 from __future__ import annotations
 
+import errno
 import io
 import json
+import os
+import shlex
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -102,3 +106,139 @@ def test_referee_command_takes_lang() -> None:
     reply = json.loads(process.stdout)
     assert reply["error"]["rule"] == "protocol"
     assert "правило" in reply["error"]["message"]
+
+
+# --- hostile lines: one reply each, and the referee keeps serving ---------------------------
+
+TAKE5 = [sys.executable, "-m", "take5rules", "referee"]
+VALID = json.dumps(EXAMPLE).encode()
+#: What the referee answers to VALID: 17 after 12, bob's 2 takes the 96 row (index 3).
+VALID_REPLY = {"rows": [[3, 12, 17], [24], [58, 61, 70], [2]], "taken": {"bob": [96]},
+               "chosen": {"bob": 3}}
+
+#: Hostile lines and the rule their error reply names.
+HOSTILE = {
+    "lone-surrogate-player": (
+        b'{"rows": [[3], [24], [58], [96]], "plays": [["\\ud800", 5]]}', "protocol"),
+    "deep-nesting": (b"[" * 100_000 + b"]" * 100_000, "protocol"),
+    "deep-nesting-as-a-card": (b'{"rows": [[3], [24], [58], [96]], "plays": [["a", '
+                               + b"[" * 900 + b"]" * 900 + b"]]}", "protocol"),
+    "nesting-as-a-card": (b'{"rows": [[3], [24], [58], [96]], "plays": [["a", '
+                          + b"[" * 90 + b"]" * 90 + b"]]}", "cards.deck"),
+    "number-over-4300-digits": (b'{"rows": [[3], [24], [58], [96]], "plays": [["a", '
+                                + b"9" * 5000 + b"]]}", "protocol"),
+    "not-utf-8": (b'{"rows": [[3], [24], [58], [96]], "plays": [["\xff\xfe", 5]]}', "protocol"),
+    "cesu-surrogate": (
+        b'{"rows": [[3], [24], [58], [96]], "plays": [["\xed\xa0\x80", 5]]}', "protocol"),
+    "over-long-line": (b'{"rows": [[3], [24], [58], [96]], "plays": [["' + b"a" * 70_000
+                       + b'", 5]]}', "protocol"),
+}
+
+
+def _serve_bytes(
+    lines: list[bytes], env: dict[str, str] | None = None
+) -> tuple[int, list[Any], str]:
+    done = subprocess.run(TAKE5, input=b"\n".join(lines) + b"\n", capture_output=True,
+                          timeout=120, check=False, env=env)
+    replies = [json.loads(line) for line in done.stdout.decode("utf-8").splitlines()]
+    return done.returncode, replies, done.stderr.decode("utf-8", "replace")
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_a_hostile_line_gets_an_error_and_the_referee_goes_on(name: str) -> None:
+    line, rule = HOSTILE[name]
+    status, replies, stderr = _serve_bytes([VALID, line, VALID])
+    assert (status, stderr) == (0, "")
+    assert len(replies) == 3
+    assert replies[0] == replies[2] == VALID_REPLY
+    assert replies[1]["error"]["rule"] == rule
+    assert replies[1]["error"]["message"]
+
+
+def test_hostile_lines_under_a_strict_utf_8_locale() -> None:
+    env = {**os.environ, "LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8:strict"}
+    status, replies, stderr = _serve_bytes([HOSTILE["not-utf-8"][0], VALID], env)
+    assert (status, stderr) == (0, "")
+    assert replies[0]["error"]["rule"] == "protocol"
+    assert replies[1] == VALID_REPLY
+
+
+def test_answer_line_takes_bytes_and_names_the_bad_byte() -> None:
+    reply = json.loads(answer_line(b'["\xc3\x28"]'))
+    assert reply["error"]["rule"] == "protocol"
+    assert "byte 3" in reply["error"]["message"]  # 0xC3 opens a character 0x28 cannot end
+
+
+def test_an_endless_line_keeps_memory_flat() -> None:
+    # The line is made by the shell, so that only the referee could hold it in memory.
+    child = shlex.join([sys.executable, "-c", (
+        "import resource, sys; from take5rules.referee import serve; serve(sys.stdin, "
+        "sys.stdout); print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024, "
+        "file=sys.stderr)")])
+
+    def peak_mb(size: int) -> tuple[int, list[Any]]:
+        script = (f"{{ printf '{{\"rows\": \"'; head -c {size} /dev/zero | tr '\\0' x; "
+                  f"printf '\"}}\\n%s\\n' \"$1\"; }} | {child}")
+        done = subprocess.run(["bash", "-c", script, "-", VALID.decode()], capture_output=True,
+                              timeout=120, check=True)
+        return int(done.stderr), [json.loads(line) for line in done.stdout.splitlines()]
+
+    quiet, _ = peak_mb(10)
+    flood, replies = peak_mb(80_000_000)
+    assert replies[1] == VALID_REPLY
+    assert replies[0]["error"]["rule"] == "protocol"
+    assert "longer than 65536 bytes" in replies[0]["error"]["message"]
+    assert flood - quiet < 20, (quiet, flood)
+
+
+def test_a_closed_pipe_ends_the_referee_quietly() -> None:
+    many = (VALID + b"\n") * 20_000
+    done = subprocess.run(["bash", "-c", f"{shlex.join(TAKE5)} 2>\"$1\" | head -1", "-",
+                           "/dev/stderr"], input=many, capture_output=True, timeout=120,
+                          check=False)
+    assert json.loads(done.stdout) == VALID_REPLY
+    assert done.stderr == b""
+
+
+def test_a_full_disk_ends_the_referee_with_one_line() -> None:
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(TAKE5, input=(VALID + b"\n") * 100, stdout=full,
+                              stderr=subprocess.PIPE, timeout=60, check=False)
+    message = done.stderr.decode()
+    assert done.returncode == 2
+    assert "Traceback" not in message
+    assert len(message.splitlines()) == 1
+    assert "No space left on device" in message
+
+
+def test_closed_stdin_is_the_end_of_input() -> None:
+    assert serve(None, io.StringIO()) == 0
+
+
+class _FailingInput(io.RawIOBase):
+    """A standard input whose device fails on the first read."""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+
+def test_a_failing_stdin_ends_the_referee_with_one_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    stdin = io.TextIOWrapper(io.BufferedReader(_FailingInput()))
+    assert serve(stdin, io.StringIO()) == 1
+    message = capsys.readouterr().err
+    assert message.splitlines() == [
+        f"take5rules referee: the requests could not be read: {os.strerror(errno.EIO)}"]
+
+
+def test_blank_lines_get_no_reply_in_text_and_in_bytes() -> None:
+    blank = " \t\x0b\x0c\r"
+    stdout = io.StringIO()
+    assert serve(io.StringIO(f"{blank}\n{json.dumps(EXAMPLE)}\n"), stdout) == 0
+    status, replies, _ = _serve_bytes([blank.encode(), VALID])
+    assert status == 0
+    assert [json.loads(line) for line in stdout.getvalue().splitlines()] == replies
+    assert replies == [VALID_REPLY]

@@ -7,12 +7,14 @@ installed can write, in a test file::
         take5_conformance(["./my-engine", "--referee"], cases=200)
 
 The program must speak the referee line protocol (see :mod:`take5rules.referee`). The test
-fails with the smallest disagreeing turn, both replies and the rule that decides, or with how
+fails with the disagreeing turn (shrunk to the smallest when Hypothesis, from the extra
+``take5rules[conform]``, is installed), both replies and the rule that decides, or with how
 the program broke (see :mod:`take5rules.conform`); on success the fixture returns the
 :class:`~take5rules.conform.ConformanceResult`.
 
-The plugin only defines this fixture: loading it imports nothing but pytest and take5rules'
-light core, and projects that do not use the fixture are not affected.
+The plugin only defines this fixture: pytest loads it in every run where take5rules is
+installed, so loading it imports nothing but pytest and take5rules' light core (no Hypothesis,
+no catalogs, no command-line tools), and projects that do not use the fixture are not affected.
 """
 
 from __future__ import annotations
@@ -55,6 +57,6 @@ def take5_conformance() -> ConformanceCheck:
     """Check a referee program: ``take5_conformance(["./engine", "--referee"], cases=200)``.
 
     *cmd* is a list of arguments, or one string split like a shell would. The test fails with
-    the shrunk disagreeing turn (or how the program broke) as its message.
+    the disagreeing turn (or how the program broke) as its message.
     """
     return _check

@@ -1,6 +1,8 @@
 """Hypothesis strategies for tables, turns and referee requests, biased towards the hard cases.
 
-Use them in your own property tests, or let :mod:`take5rules.conform` send them to a program:
+Use them in your own property tests; :mod:`take5rules.conform` searches them to shrink a turn a
+program disagrees on (its own turns come from :mod:`take5rules.random_turns`, which draws the
+same kinds of turns from a seeded :class:`random.Random`, much faster):
 
 * :func:`tables`: four ascending rows of one to five distinct cards; full rows are frequent, so
   that sixth cards happen;
@@ -33,19 +35,12 @@ from typing import Any
 from hypothesis import strategies as st
 
 from .cards import HIGHEST, Card
+from .random_turns import NEAR as _NEAR
+from .random_turns import PLAYER_NAMES
+from .random_turns import ROW_LENGTHS as _ROW_LENGTHS
 from .table import ROW_COUNT, Table
 
 __all__ = ["PLAYER_NAMES", "choices", "plays", "requests", "tables"]
-
-#: The player ids of generated turns, in seat order.
-PLAYER_NAMES = ("ana", "bob", "cyd", "dan", "eve", "fay", "gus", "hal", "ivy", "jon")
-
-#: Row lengths to draw from: five, the length that makes the next card a sixth card, is
-#: three times as likely as any other. Shrinks towards one.
-_ROW_LENGTHS = (1, 2, 3, 4, 5, 5, 5)
-
-#: How far above a row's last card a "near" card may be.
-_NEAR = 6
 
 _ANY_CARD = st.integers(min_value=1, max_value=HIGHEST)
 

@@ -12,14 +12,11 @@ import click
 
 from .._clitools import choose_language, lang_option
 from .._text import N_
-from ..conform import Progress, format_result, result_json, run_conformance
+from ..conform import MAX_TIMEOUT, Progress, format_result, result_json, run_conformance
 from ..i18n import translator
 
 __all__ = ["conform_command"]
 
-
-#: The longest ``--timeout``: an hour per answer.
-MAX_TIMEOUT = 3600.0
 
 _BAD_TIMEOUT = N_("the timeout is a number of seconds, more than 0 and at most {limit}: not "
                   "{value}")
