@@ -84,7 +84,7 @@ def ours(players: int, rounds: int, events: bool) -> Candidate:
 def py6nimmt(players: int, rounds: int) -> Candidate | None:
     """Random rounds through py6nimmt 0.1.2, placed in ascending order; None if not installed."""
     try:
-        from py6Nimmt.Table import Table  # type: ignore[import-untyped]
+        from py6Nimmt.Table import Table
     except ImportError:
         return None
     rng = random.Random(1)
