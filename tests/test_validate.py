@@ -17,10 +17,10 @@ from click.testing import CliRunner
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from take5rules._logread import MAX_LOG_BYTES, LogStream, read_capped
 from take5rules.cli import main
 from take5rules.defects import DEFECTS
 from take5rules.i18n import explain
-from take5rules._logread import MAX_LOG_BYTES, LogStream, read_capped
 from take5rules.log import LOGGED_VARIANTS, LogError, LogWriter, dumps, write_log
 from take5rules.registry import RULE_ORDER
 from take5rules.validate import Report, _Checker, validate, validate_files, validate_stream
