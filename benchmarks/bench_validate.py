@@ -10,8 +10,9 @@ cautious, random, every claim included, as ``take5rules play --log`` writes them
 
 Candidates, each measured on the same bytes, in rotating order, median of ``--repeats``:
 
-* ``validate_file``: what ``take5rules validate FILE`` runs, :func:`take5rules.validate.validate_file`,
-  reading the file incrementally, checking its shape and replaying every rule;
+* ``validate_file``: what ``take5rules validate FILE`` runs,
+  :func:`take5rules.validate.validate_file`, reading the file incrementally, checking its shape
+  and replaying every rule;
 * ``validate(json.load)``: the whole-document API, :func:`take5rules.validate.validate` on the
   parsed file (parse included);
 * peer ``json.load``: parsing the same file with the standard library and nothing else, the
@@ -85,6 +86,7 @@ def finished_logs(count: int, folder: Path) -> tuple[list[Path], int]:
 
 
 def streamed(paths: list[Path], turns: int) -> Candidate:
+    """Each file checked by :func:`validate_file`, as the command does."""
     def run() -> float:
         def work() -> int:
             for path in paths:
@@ -96,6 +98,7 @@ def streamed(paths: list[Path], turns: int) -> Candidate:
 
 
 def whole(paths: list[Path], turns: int) -> Candidate:
+    """Each file parsed whole by ``json.load``, then checked by :func:`validate`."""
     def run() -> float:
         def work() -> int:
             for path in paths:
@@ -108,6 +111,7 @@ def whole(paths: list[Path], turns: int) -> Candidate:
 
 
 def parse_only(paths: list[Path], turns: int) -> Candidate:
+    """The peer: each file parsed by ``json.load``, nothing else."""
     def run() -> float:
         def work() -> int:
             for path in paths:
@@ -134,6 +138,7 @@ def _load(path: Path) -> object:
 
 
 def main() -> None:
+    """Write the logs, measure, print one row per job and the peak memory."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--turns", type=int, default=40_000)
     parser.add_argument("--files", type=int, default=1_000)
