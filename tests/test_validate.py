@@ -584,3 +584,15 @@ def test_an_endless_file_is_read_up_to_the_limit_only() -> None:
     with pytest.raises(LogError, match="larger than 4096 bytes"):
         read_capped(io.BytesIO(b" " * 5000).read, 4096)
     assert MAX_LOG_BYTES == 64 * 1024 * 1024
+
+
+def test_a_needless_take_names_the_row_counted_from_one() -> None:
+    log = base()
+    turn = log["rounds"][0]["turns"][0]
+    player, value = next((p, c) for p, c in turn["plays"].items() if p not in turn["takes"])
+    row = next(i for i, cards in enumerate(turn["rows_after"]) if value in cards)
+    turn["takes"][player] = 0
+    violation = validate(log).violations[0]
+    assert violation.rule == "table.low-card"
+    assert f"it goes on row {row + 1};" in violation.message()
+    assert f"va dans la rangée {row + 1}\u202f;" in violation.message("fr")

@@ -472,11 +472,11 @@ class _Checker:
                 placed = next(event for event in placements if event.player == player)
                 self.fail(IllegalMoveError(
                     "table.low-card",
-                    N_("'takes' gives {player!r} the row of index {choice!r}, but their card "
-                       "{value} is not a low card: it goes on the row of index {index}; only the "
-                       "player of a low card chooses a row"),
+                    N_("'takes' gives {player!r} a row (index {choice}), but their card "
+                       "{value} is not a low card: it goes on row {row}; only the player of a "
+                       "low card chooses a row"),
                     where=Where(number, index + 1, player, placed.card), player=player,
-                    choice=takes[player], value=placed.card, index=placed.row,
+                    choice=takes[player], value=placed.card, row=placed.row + 1,
                 ), f"{turn_path}.takes{_key(player)}")
             if "rows_after" in turn:
                 self.rows_claim(turn, before.table, state.table, placements, where,
