@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator, validators
 
+from take5rules._logread import LogStream
 from take5rules.cli import main
 from take5rules.engine import play_game
 from take5rules.errors import RulesError
@@ -34,7 +35,7 @@ from take5rules.log import (
     write_log,
 )
 from take5rules.players import CautiousPlayer, LowestCardPlayer, Player, RandomPlayer
-from take5rules.validate import validate
+from take5rules.validate import validate, validate_stream
 from take5rules.variants import Rules, Variant
 
 SEATS = (("ana", "cautious"), ("bob", "lowest"), ("cyd", "random"))
@@ -386,3 +387,17 @@ def test_importing_the_library_does_not_import_jsonschema() -> None:
                             check=False)
     assert result.returncode == 0, result.stderr
     assert "at $.threshold: 66.0 is not a whole number" in result.stdout
+
+
+@pytest.mark.parametrize("chunk", [1, 5, 64, 1 << 16])
+def test_the_stream_says_where_the_json_breaks_as_json_does(chunk: int) -> None:
+    text = dumps(_example())
+    for cut in (len(text) // 3, len(text) // 2, len(text) - 2):
+        for broken in (text[:cut] + "?" + text[cut:], text[:cut]):
+            with pytest.raises(json.JSONDecodeError) as expected:
+                json.loads(broken)
+            with pytest.raises(LogError) as caught:
+                validate_stream(LogStream(io.BytesIO(broken.encode()).read, chunk=chunk))
+            where = f"at line {expected.value.lineno} column {expected.value.colno}"
+            assert caught.value.message.startswith("not JSON: "), caught.value.message
+            assert where in caught.value.message, (caught.value.message, where)

@@ -507,15 +507,19 @@ class LogStream:
             try:
                 value, end = self._raw(self._buf, self._pos)
             except json.JSONDecodeError as error:
+                offset = error.pos - self._pos  # reading more moves the buffer's start
                 if self._more(len(self._buf) - self._pos):
                     continue
-                raise self._syntax(error.msg, error.pos) from None
+                raise self._syntax(error.msg, self._pos + offset) from None
             except RecursionError:
                 raise LogError(_NESTED) from None
             except ValueError:
                 raise LogError(_LONG_NUMBER, digits=_DIGITS) from None
-            if end == len(self._buf) and self._more():
-                continue  # a number or literal may go on in the next part
+            if end == len(self._buf):
+                size = end - self._pos
+                if self._more():
+                    continue  # a number or literal may go on in the next part
+                end = self._pos + size  # reading more moved the buffer's start
             self._pos = end
             return value
 
