@@ -1,7 +1,7 @@
 """Checking game logs: replay a take5-log with the rule functions and report every violation.
 
-:func:`validate` takes a parsed take5-log (see :mod:`take5rules.log`), checks its shape with the
-JSON Schema, then replays it round by round with the rule functions themselves: the seats
+:func:`validate` takes a parsed take5-log (see :mod:`take5rules.log`), checks its shape (that
+of its JSON Schema), then replays it round by round with the rule functions themselves: the seats
 (:func:`~take5rules.setup.check_players`), the deal or the draft
 (:func:`~take5rules.variants.draft`), each turn (:func:`~take5rules.round.play_turn`, which
 reveals and places the cards), the scores (:func:`~take5rules.round.round_penalties`,
@@ -12,6 +12,17 @@ JSON path in the log.
 
 A round's replay stops at its first illegal play (the state is then unknown), but later rounds
 are still checked on their own deal; claims and totals are checked wherever they can be.
+
+Speed: the shape is checked once, where the log enters, by a hand-written check of the schema
+(:func:`take5rules.log.check_format`; jsonschema is not used). Each round is then first replayed
+by a small kernel on plain ints (:meth:`_Checker.quick_deal`, :meth:`_Checker.quick_turns`)
+that only answers whether the round breaks no rule, and what each player took; any round it
+does not vouch for is replayed again by the rule functions above, which find and name every
+violation. A test pins the two to the same reports on valid and broken logs.
+
+Memory: :func:`validate_file` and :func:`validate_stream` read the file incrementally (see
+:class:`take5rules._logread.LogStream`) and check each round as soon as it is parsed, so memory
+is that of one round, not of the file; :func:`validate` takes a log already parsed.
 
 >>> from take5rules.engine import play_game
 >>> from take5rules.log import log_from_events
