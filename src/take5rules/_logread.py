@@ -180,11 +180,21 @@ def _by_name(
     value: object, names: Collection[str], path: str, where: Where | None,
     check: Callable[[object, str, Where | None], None],
 ) -> None:
-    """An object whose every value passes *check*."""
+    """An object whose every value passes *check* (an integer, or a list of integers)."""
     mapping = _object(value, path, where)
     if mapping.keys() != names:
         _names(mapping, names, path, where)
+    cards = check is _cards
     for name, item in mapping.items():
+        if cards:
+            if type(item) is list:
+                for card in item:
+                    if type(card) is not int:
+                        break
+                else:
+                    continue
+        elif type(item) is int:
+            continue
         check(item, f"{path}{member_path(name)}", _at(where, name))
 
 
@@ -323,8 +333,57 @@ exponent [rule log]
     if type(turns) is not list:
         raise _fail(_NOT_LIST, f"{path}.turns", where, value=brief(turns))
     for number, turn in enumerate(turns):
-        _check_turn(turn, f"{path}.turns[{number}]", Where(index + 1, number + 1), names)
+        if not _turn_ok(turn, names):  # the fast test; the check below says what is wrong
+            _check_turn(turn, f"{path}.turns[{number}]", Where(index + 1, number + 1), names)
     return round_
+
+
+def _names_ok(value: dict[str, Any], names: Collection[str]) -> bool:
+    """Whether every key of *value* is a known name or text without a lone surrogate."""
+    for name in value:
+        if name not in names and not name.isascii() and _SURROGATE.search(name):
+            return False
+    return True
+
+
+def _turn_ok(turn: object, names: Collection[str]) -> bool:
+    """Whether *turn* has the shape of a turn: what :func:`_check_turn` checks, without words.
+
+    Allocation-free, for the common case of a well-formed turn; whenever it says no,
+    :func:`_check_turn` finds the first problem and names it.
+    """
+    if type(turn) is not dict or "plays" not in turn:
+        return False
+    for member, value in turn.items():
+        if member == "plays" or member == "takes":
+            if type(value) is not dict or (value.keys() != names
+                                           and not _names_ok(value, names)):
+                return False
+            for item in value.values():
+                if type(item) is not int:
+                    return False
+        elif member == "rows_after":
+            if type(value) is not list:
+                return False
+            for row in value:
+                if type(row) is not list:
+                    return False
+                for item in row:
+                    if type(item) is not int:
+                        return False
+        elif member == "taken":
+            if type(value) is not dict or (value.keys() != names
+                                           and not _names_ok(value, names)):
+                return False
+            for cards in value.values():
+                if type(cards) is not list:
+                    return False
+                for item in cards:
+                    if type(item) is not int:
+                        return False
+        else:
+            return False
+    return True
 
 
 def _check_turn(turn: object, path: str, where: Where, names: Collection[str]) -> None:
