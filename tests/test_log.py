@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -11,8 +14,9 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 
+from take5rules._logread import LogStream
 from take5rules.cli import main
 from take5rules.engine import play_game
 from take5rules.errors import RulesError
@@ -30,8 +34,8 @@ from take5rules.log import (
     schema,
     write_log,
 )
-from take5rules.players import CautiousPlayer, LowestCardPlayer, RandomPlayer
-from take5rules.validate import validate
+from take5rules.players import CautiousPlayer, LowestCardPlayer, Player, RandomPlayer
+from take5rules.validate import validate, validate_stream
 from take5rules.variants import Rules, Variant
 
 SEATS = (("ana", "cautious"), ("bob", "lowest"), ("cyd", "random"))
@@ -161,7 +165,7 @@ def test_load_reads_stdin(monkeypatch: pytest.MonkeyPatch) -> None:
         ([1, 2], "'format' is 'take5-log'"),
         ({"format": "pgn"}, "'format' is 'take5-log'"),
         ({"format": "take5-log", "version": 2}, "version 2 is not supported"),
-        ({"format": "take5-log", "version": 1}, "at $: 'variant' is a required property"),
+        ({"format": "take5-log", "version": 1}, "at $: the member 'variant' is required"),
     ],
 )
 def test_check_format_names_what_is_wrong(document: object, fragment: str) -> None:
@@ -173,11 +177,13 @@ def test_check_format_names_what_is_wrong(document: object, fragment: str) -> No
 def test_schema_errors_name_the_json_path() -> None:
     log = _example()
     log["rounds"][0]["turns"][0]["plays"]["cyd"] = "61"
-    with pytest.raises(LogError, match=r"at \$\.rounds\[0\]\.turns\[0\]\.plays\.cyd: '61'"):
+    with pytest.raises(LogError,
+                       match=r"at \$\.rounds\[0\]\.turns\[0\]\.plays\.cyd: \"61\" is not a whole"):
         check_format(log)
     log = _example()
     log["rounds"][0]["turns"][0]["rows"] = []
-    with pytest.raises(LogError, match=r"at \$\.rounds\[0\]\.turns\[0\]: Additional"):
+    with pytest.raises(LogError,
+                       match=r"at \$\.rounds\[0\]\.turns\[0\]: the member 'rows' is not part"):
         check_format(log)
     log = _example()
     log["rounds"][0]["draft"] = [["ana", 3, 4]]
@@ -253,3 +259,145 @@ def test_every_engine_game_logs_as_a_valid_finished_game(
     assert report.valid, [v.message() for v in report.violations]
     assert report.complete
     assert dict(report.totals or {}) == dict(events[-1].totals)  # type: ignore[union-attr]
+
+
+# The hand-written structural check against the JSON Schema.
+
+
+def _strict_schema() -> Any:
+    """The shipped schema under jsonschema, with 'integer' meaning a JSON integer literal.
+
+    JSON Schema's own 'integer' admits 3.0 (and the format says 3.0 is not a card): the one
+    point where the format is stricter than its schema can say, as the schema's description
+    states.
+    """
+    checker = Draft202012Validator.TYPE_CHECKER.redefine(
+        "integer", lambda _checker, value: type(value) is int
+    )
+    strict = validators.extend(  # type: ignore[no-untyped-call]
+        Draft202012Validator, type_checker=checker)
+    return strict(schema())
+
+
+_STRICT = _strict_schema()
+_MEMBERS = ["format", "version", "variant", "threshold", "players", "rounds", "totals",
+            "winners", "rows", "hands", "draft", "turns", "penalties", "plays", "takes",
+            "rows_after", "taken", "ana", "bob", "x-note"]
+_TEXT = st.text(st.characters(blacklist_categories=["Cs"]), max_size=4)
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 110) | st.floats(allow_nan=False) | _TEXT,
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(st.sampled_from(_MEMBERS) | _TEXT, inner, max_size=3),
+    max_leaves=6,
+)
+
+
+def _places(node: object, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [path]
+    if isinstance(node, dict):
+        for key, value in node.items():
+            found += _places(value, (*path, key))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            found += _places(value, (*path, index))
+    return found
+
+
+@st.composite
+def _mutated_logs(draw: st.DrawFn) -> object:
+    seats = draw(st.sampled_from([SEATS[:2], SEATS]))
+    variant = draw(st.sampled_from([Variant.STANDARD, Variant.LOGIC]))
+    rules = Rules(variant, draw(st.sampled_from([66, 12])))
+    seed = draw(st.integers(0, 50))
+    claims = draw(st.booleans())
+    kinds: dict[str, Player] = {"cautious": CautiousPlayer(), "lowest": LowestCardPlayer(),
+                                "random": RandomPlayer(seed)}
+    players = {name: kinds[kind] for name, kind in seats}
+    document: object = log_from_events(play_game(players, rules, seed=seed), claims=claims)
+    for _ in range(draw(st.integers(0, 3))):
+        path = draw(st.sampled_from(_places(document)))
+        node: Any = document
+        for step in path[:-1]:
+            node = node[step]
+        current = node[path[-1]] if path else document
+        how = draw(st.sampled_from(["replace", "delete", "add", "number", "empty"]))
+        if how == "number" and type(current) is int:
+            new: object = draw(st.sampled_from([float(current), current == 1, str(current),
+                                                 [current], None]))
+        elif how == "empty":
+            new = draw(st.sampled_from([[], {}, "", 0]))
+        elif how == "add" and isinstance(current, dict):
+            current[draw(st.sampled_from(_MEMBERS) | _TEXT)] = draw(_JSON)
+            continue
+        elif how == "add" and isinstance(current, list):
+            current.append(draw(_JSON))
+            continue
+        elif how == "delete" and path and isinstance(node, dict | list):
+            del node[path[-1]]
+            continue
+        else:
+            new = draw(_JSON)
+        if path:
+            node[path[-1]] = new
+        else:
+            document = new
+    return document
+
+
+@settings(max_examples=int(os.environ.get("TAKE5_FUZZ_EXAMPLES", "150")), deadline=None)
+@given(document=_mutated_logs())
+def test_the_structural_check_agrees_with_the_json_schema(document: object) -> None:
+    try:
+        check_format(document)
+        fast = True
+    except LogError:
+        fast = False
+    assert fast == _STRICT.is_valid(document), next(iter(_STRICT.iter_errors(document)), None)
+
+
+def test_the_structural_check_agrees_on_every_integer_made_a_float() -> None:
+    log = _example()
+    for path in _places(log):
+        node: Any = log
+        for step in path:
+            node = node[step]
+        if type(node) is not int:
+            continue
+        broken = json.loads(json.dumps(log))
+        target: Any = broken
+        for step in path[:-1]:
+            target = target[step]
+        target[path[-1]] = float(node)
+        assert not _STRICT.is_valid(broken)
+        with pytest.raises(LogError):
+            check_format(broken)
+
+
+def test_importing_the_library_does_not_import_jsonschema() -> None:
+    code = ("import sys, take5rules.log, take5rules.validate; "
+            "sys.exit('jsonschema' in sys.modules)")
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+    blocked = ("import sys; sys.modules['jsonschema'] = None; "
+               "from take5rules.validate import validate; from take5rules.vectors import "
+               "game_log; log = game_log((('ana', 'lowest'), ('bob', 'cautious')), seed=1); "
+               "assert validate(log).valid; log['threshold'] = 66.0; "
+               "from take5rules.log import LogError\n"
+               "try:\n    validate(log)\nexcept LogError as e:\n    print(e)")
+    result = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True,
+                            check=False)
+    assert result.returncode == 0, result.stderr
+    assert "at $.threshold: 66.0 is not a whole number" in result.stdout
+
+
+@pytest.mark.parametrize("chunk", [1, 5, 64, 1 << 16])
+def test_the_stream_says_where_the_json_breaks_as_json_does(chunk: int) -> None:
+    text = dumps(_example())
+    for cut in (len(text) // 3, len(text) // 2, len(text) - 2):
+        for broken in (text[:cut] + "?" + text[cut:], text[:cut]):
+            with pytest.raises(json.JSONDecodeError) as expected:
+                json.loads(broken)
+            with pytest.raises(LogError) as caught:
+                validate_stream(LogStream(io.BytesIO(broken.encode()).read, chunk=chunk))
+            where = f"at line {expected.value.lineno} column {expected.value.colno}"
+            assert caught.value.message.startswith("not JSON: "), caught.value.message
+            assert where in caught.value.message, (caught.value.message, where)

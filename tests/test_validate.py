@@ -3,21 +3,27 @@
 from __future__ import annotations
 
 import copy
+import io
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 from click.testing import CliRunner
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from take5rules._logread import MAX_LOG_BYTES, LogStream, read_capped
 from take5rules.cli import main
 from take5rules.defects import DEFECTS
 from take5rules.i18n import explain
-from take5rules.log import LOGGED_VARIANTS, LogError, LogWriter, write_log
+from take5rules.log import LOGGED_VARIANTS, LogError, LogWriter, dumps, write_log
 from take5rules.registry import RULE_ORDER
-from take5rules.validate import Report, validate
+from take5rules.validate import Report, _Checker, validate, validate_files, validate_stream
 from take5rules.variants import Variant
 from take5rules.vectors import game_events, game_log
 
@@ -133,8 +139,9 @@ def test_a_card_that_is_not_a_whole_number() -> None:
     log["rounds"][0]["hands"]["ana"][0] = 14.5
     with pytest.raises(LogError):  # the schema wants an integer
         validate(log)
-    log["rounds"][0]["hands"]["ana"][0] = 14.0  # a JSON integer, but not a card
-    assert rules_of(validate(log))[0] == "cards.deck"
+    log["rounds"][0]["hands"]["ana"][0] = 14.0  # equal to 14, but a card is written 14
+    with pytest.raises(LogError, match=r"hands\.ana\[0\]: 14\.0 is not a whole number"):
+        validate(log)
 
 
 def test_claims_are_all_checked_after_the_first_violation() -> None:
@@ -347,3 +354,245 @@ def test_cli_progress_bar_on_a_terminal(files: dict[str, Path],
     assert result.exit_code == 0
     assert result.stdout.count("valid, a finished game") == 3
     assert result.stderr != ""
+
+
+# The fast path and the stream agree with the rule functions.
+
+
+def _outcome(report: Report) -> tuple[object, ...]:
+    return (
+        [(v.rule, v.path, str(v.error)) for v in report.violations],
+        report.complete, report.rounds, report.rules,
+        dict(report.totals) if report.totals is not None else None, report.winners,
+    )
+
+
+def _by_the_rule_functions(log: dict[str, Any]) -> Report:
+    """The report with the fast path switched off: every round replayed by play_turn."""
+    with mock.patch.object(_Checker, "quick_deal", return_value=None), \
+            mock.patch.object(_Checker, "quick_turns", return_value=None):
+        return validate(log)
+
+
+def _streamed(log: dict[str, Any], chunk: int = 1 << 16) -> Report:
+    return validate_stream(LogStream(io.BytesIO(dumps(log).encode()).read, chunk=chunk))
+
+
+@settings(max_examples=60)
+@given(game=games(), name=st.sampled_from([None, *sorted(DEFECTS)]), data=st.data())
+def test_the_fast_path_and_the_stream_report_what_the_rule_functions_report(
+    game: tuple[tuple[tuple[str, str], ...], Variant, int, int], name: str | None,
+    data: st.DataObject,
+) -> None:
+    players, variant, threshold, seed = game
+    log = game_log(players, variant, threshold, seed)
+    if name is not None:
+        outcome = DEFECTS[name].apply(log, lambda options: data.draw(st.sampled_from(
+            list(options))))
+        assume(outcome is not None)
+        assert outcome is not None
+        log = outcome[0]
+    expected = _outcome(_by_the_rule_functions(log))
+    assert (name is None) == (expected[0] == [])
+    assert _outcome(validate(log)) == expected
+    chunk = data.draw(st.sampled_from([1, 7, 250, 1 << 16]), label="chunk")
+    assert _outcome(_streamed(log, chunk)) == expected
+
+
+def test_the_stream_holds_one_round_at_a_time() -> None:
+    log = game_log(FOUR, Variant.STANDARD, 600, seed=2)
+    assert len(log["rounds"]) > 10
+    text = dumps(log)
+    ends = []
+    for entry in log["rounds"]:
+        piece = dumps(entry, 2)
+        ends.append(text.index(piece) + len(piece))
+    assert text.isascii()
+    source = io.BytesIO(text.encode())
+    stream = LogStream(source.read, chunk=512)
+    assert stream.header()["players"] == [name for name, _ in FOUR]
+    for index, entry in enumerate(stream.rounds()):
+        assert entry == log["rounds"][index]
+        # Handed over once read, with at most one more round and one chunk read ahead.
+        ahead = ends[min(index + 1, len(ends) - 1)] + 512
+        assert ends[index] <= source.tell() <= ahead
+    assert stream.document["totals"] == log["totals"]
+    assert source.tell() == len(text)
+
+
+# Hostile input: nothing invalid accepted, exit 2 with one clear line.
+
+
+def _numbers(node: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """The paths of every integer in a log (cards, row indices, scores, threshold)."""
+    found: list[tuple[object, ...]] = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            found += _numbers(value, (*path, key))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            found += _numbers(value, (*path, index))
+    elif type(node) is int:
+        found.append(path)
+    return found
+
+
+def _set(log: dict[str, Any], path: tuple[object, ...], value: object) -> None:
+    node: Any = log
+    for step in path[:-1]:
+        node = node[step]
+    node[path[-1]] = value
+
+
+def _json_path(path: tuple[object, ...]) -> str:
+    return "$" + "".join(f"[{step}]" if isinstance(step, int) else f".{step}" for step in path)
+
+
+@pytest.mark.parametrize("variant", LOGGED_VARIANTS)
+def test_floats_and_booleans_are_never_cards_counts_or_scores(variant: Variant) -> None:
+    log = base(variant)
+    paths = _numbers(log)
+    members = {step for path in paths for step in path if isinstance(step, str)}
+    assert {"hands", "rows", "plays", "takes", "rows_after", "taken", "penalties", "totals",
+            "threshold", "version"} <= members
+    if variant is Variant.LOGIC:
+        assert "draft" in members
+    shapes: dict[tuple[object, ...], int] = {}
+    for path in paths:
+        shape = tuple("*" if isinstance(step, int) else step for step in path)
+        shapes[shape] = shapes.get(shape, 0) + 1
+        if shapes[shape] > 3 and path[-1] != 0:
+            continue  # three of each kind of place, and every first card of a list
+        number: Any = log
+        for step in path:
+            number = number[step]
+        for wrong in (float(number), number == 1):  # 17.0; true for 1, false otherwise
+            broken = copy.deepcopy(log)
+            _set(broken, path, wrong)
+            with pytest.raises(LogError) as caught:
+                validate(broken)
+            message = caught.value.message
+            if path == ("version",):
+                assert "version" in message and "is not supported" in message
+            else:
+                assert f"at {_json_path(path)}: {json.dumps(wrong)} is not a whole number" \
+                    in message, message
+            with pytest.raises(LogError):
+                _streamed(broken)
+
+
+def test_a_logic_log_with_hands_and_rows_written_as_floats_is_not_valid() -> None:
+    log = base(Variant.LOGIC)
+    for entry in log["rounds"]:
+        entry["hands"] = {p: [float(c) for c in hand] for p, hand in entry["hands"].items()}
+        entry["rows"] = [[float(c) for c in row] for row in entry["rows"]]
+    with pytest.raises(LogError, match=r"rounds\[0\]\.rows\[0\]\[0\]: \d+\.0 is not a whole"):
+        validate(log)
+    result = run_text(json.dumps(log))
+    assert result.exit_code == 2
+    assert "is not a whole number" in result.stderr
+
+
+def test_claims_written_as_floats_are_not_accepted() -> None:
+    for member in ("rows_after", "taken", "penalties", "totals"):
+        log = base()
+        if member == "rows_after":
+            log["rounds"][0]["turns"][0]["rows_after"][0][0] += 0.0
+        elif member == "taken":
+            turn = next(t for t in log["rounds"][0]["turns"] if t["taken"])
+            player = next(iter(turn["taken"]))
+            turn["taken"][player][0] += 0.0
+        elif member == "penalties":
+            log["rounds"][0]["penalties"]["ana"] += 0.0
+        else:
+            log["totals"]["ana"] += 0.0
+        with pytest.raises(LogError, match=f"{member}.*is not a whole number"):
+            validate(log)
+
+
+def test_an_empty_taken_list_means_took_nothing() -> None:
+    log = base()
+    for entry in log["rounds"]:
+        for turn in entry["turns"]:
+            for player in log["players"]:
+                turn["taken"].setdefault(player, [])
+    assert validate(log).valid
+    assert _streamed(log).valid
+    turn = log["rounds"][0]["turns"][0]
+    turn["taken"]["ana"] = [*turn["taken"]["ana"], 104]  # and a card not taken is still caught
+    assert not validate(log).valid
+
+
+def run_text(text: str) -> Any:
+    return run("-", stdin=text)
+
+
+_HEAD = '{"format": "take5-log", "version": 1, "variant": "standard", "threshold": 66, '
+
+
+@pytest.mark.parametrize(
+    ("data", "fragment"),
+    [
+        (b"[" * 100_000, "nested too deeply"),
+        (_HEAD.encode() + b'"players": [' + b"[" * 100_000, "nested too deeply"),
+        (_HEAD.encode() + b'"players": ["ana", "bob"], "rounds": [], "x-n": ' + b"7" * 4301
+         + b"}", "more than 4300 digits"),
+        (_HEAD.encode() + b'"players": ["\\ud800", "bob"], "rounds": []}', "lone surrogate"),
+        (_HEAD.encode() + b'"players": ["ana", "bob"], "rounds": [{"rows": [[1]], "hands": '
+         b'{"\\udfff": []}, "turns": []}]}', "lone surrogate"),
+        (_HEAD.encode() + b'"players": ["\xed\xa0\xbd\xed\xb8\x80", "bob"], "rounds": []}',
+         "not valid UTF-8"),
+        (_HEAD.encode() + b'"players": ["\xff"], "rounds": []}', "not valid UTF-8"),
+        (b"\x00" * 1000, "not JSON"),
+        (_HEAD.encode() + b'"players": ["ana", "bob"], "players": [], "rounds": []}',
+         "appears twice"),
+    ],
+)
+def test_hostile_bytes_exit_2_with_one_line(tmp_path: Path, data: bytes, fragment: str) -> None:
+    path = tmp_path / "hostile.json"
+    path.write_bytes(data)
+    result = subprocess.run(
+        [sys.executable, "-m", "take5rules", "validate", "--lang", "en", str(path)],
+        capture_output=True, text=True, errors="replace", timeout=60, check=False,
+    )
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stderr.count("\n") == 1 and fragment in result.stderr, result.stderr
+    assert result.stdout == ""
+
+
+def test_closed_stdin_exits_2_with_one_line() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "take5rules", "validate", "--lang", "en", "-"],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60, check=False,
+        preexec_fn=lambda: os.close(0),
+    )
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith("-: cannot read the file") and \
+        result.stderr.count("\n") == 1, result.stderr
+
+
+def test_an_endless_file_is_read_up_to_the_limit_only() -> None:
+    zero = "/dev/zero"
+    if not Path(zero).exists():
+        pytest.skip("no /dev/zero")
+    outcome = next(validate_files([zero]))[1]
+    assert isinstance(outcome, LogError)
+    spaces = io.BytesIO(b"{" + b" " * 5000)
+    with pytest.raises(LogError, match="larger than 4096 bytes"):
+        validate_stream(LogStream(spaces.read, 4096, chunk=100))
+    with pytest.raises(LogError, match="larger than 4096 bytes"):
+        read_capped(io.BytesIO(b" " * 5000).read, 4096)
+    assert MAX_LOG_BYTES == 64 * 1024 * 1024
+
+
+def test_a_needless_take_names_the_row_counted_from_one() -> None:
+    log = base()
+    turn = log["rounds"][0]["turns"][0]
+    player, value = next((p, c) for p, c in turn["plays"].items() if p not in turn["takes"])
+    row = next(i for i, cards in enumerate(turn["rows_after"]) if value in cards)
+    turn["takes"][player] = 0
+    violation = validate(log).violations[0]
+    assert violation.rule == "table.low-card"
+    assert f"it goes on row {row + 1};" in violation.message()
+    assert f"va dans la rangée {row + 1}\u202f;" in violation.message("fr")

@@ -8,7 +8,7 @@ message of the library: rule texts, error templates, narration. Translation happ
 
 from __future__ import annotations
 
-__all__ = ["N_", "Nn_", "Phrase", "json_reason"]
+__all__ = ["N_", "Nn_", "Phrase", "json_problem", "json_reason"]
 
 
 def N_(message: str) -> str:  # noqa: N802 - the gettext convention
@@ -100,8 +100,17 @@ def json_reason(error: ValueError) -> Phrase:
     """
     if isinstance(error, UnicodeDecodeError):
         return Phrase(N_("the text is not UTF-8 (byte {position})"), position=error.start + 1)
-    message = getattr(error, "msg", "")
+    return json_problem(getattr(error, "msg", ""), getattr(error, "lineno", 1),
+                        getattr(error, "colno", 1))
+
+
+def json_problem(message: str, line: int, column: int) -> Phrase:
+    """The JSON parser's *message* at *line* and *column*, as a translatable phrase.
+
+    >>> print(json_problem("Expecting value", 3, 7))
+    Expecting value at line 3 column 7
+    """
     problem = (Phrase(_JSON_PROBLEMS[message]) if message in _JSON_PROBLEMS
                else Phrase(N_("malformed JSON")))
     return Phrase(N_("{problem} at line {line} column {column}"), problem=problem,
-                  line=getattr(error, "lineno", 1), column=getattr(error, "colno", 1))
+                  line=line, column=column)

@@ -58,7 +58,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 #: The optional packages a command may need, and the extra of take5rules that installs each.
-EXTRAS: dict[str, str] = {"hypothesis": "conform", "jsonschema": "schema", "rich": "cli"}
+EXTRAS: dict[str, str] = {"hypothesis": "conform", "rich": "cli"}
 
 _CANNOT_WRITE = N_("cannot write the output: {reason}")
 _NEEDS_EXTRA = N_("this command needs the optional package {package}; install it with: "

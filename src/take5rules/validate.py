@@ -1,7 +1,7 @@
 """Checking game logs: replay a take5-log with the rule functions and report every violation.
 
-:func:`validate` takes a parsed take5-log (see :mod:`take5rules.log`), checks its shape with the
-JSON Schema, then replays it round by round with the rule functions themselves: the seats
+:func:`validate` takes a parsed take5-log (see :mod:`take5rules.log`), checks its shape (that
+of its JSON Schema), then replays it round by round with the rule functions themselves: the seats
 (:func:`~take5rules.setup.check_players`), the deal or the draft
 (:func:`~take5rules.variants.draft`), each turn (:func:`~take5rules.round.play_turn`, which
 reveals and places the cards), the scores (:func:`~take5rules.round.round_penalties`,
@@ -12,6 +12,17 @@ JSON path in the log.
 
 A round's replay stops at its first illegal play (the state is then unknown), but later rounds
 are still checked on their own deal; claims and totals are checked wherever they can be.
+
+Speed: the shape is checked once, where the log enters, by a hand-written check of the schema
+(:func:`take5rules.log.check_format`; jsonschema is not used). Each round is then first replayed
+by a small kernel on plain ints (:meth:`_Checker.quick_deal`, :meth:`_Checker.quick_turns`)
+that only answers whether the round breaks no rule, and what each player took; any round it
+does not vouch for is replayed again by the rule functions above, which find and name every
+violation. A test pins the two to the same reports on valid and broken logs.
+
+Memory: :func:`validate_file` and :func:`validate_stream` read the file incrementally (see
+:class:`take5rules._logread.LogStream`) and check each round as soon as it is parsed, so memory
+is that of one round, not of the file; :func:`validate` takes a log already parsed.
 
 >>> from take5rules.engine import play_game
 >>> from take5rules.log import log_from_events
@@ -30,12 +41,14 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ._logread import LogStream
+from ._logread import member_path as _key
 from ._text import N_, Nn_
-from .cards import Card, cards
+from .cards import HIGHEST, Card, bull_heads, cards, deck
 from .errors import IllegalMoveError, Take5Error, Where
 from .events import CardPlaced, Event, LowCardTaken, RowTaken, SixthCardTaken
 from .game import add_penalties, game_over, winners
@@ -46,15 +59,26 @@ from .i18n import (
     labelled,
     translator,
 )
-from .log import LogError, check_format, check_loggable, load
+from .log import LogError, _stdin, check_format, check_loggable, load
 from .registry import RULE_ORDER
 from .round import RoundState, play_turn, round_penalties
 from .setup import HAND_SIZE, ROWS, cards_in_play, check_players
-from .table import Table, ascending_rows, place_card
+from .table import ROW_LIMIT, Table, ascending_rows, place_card
 from .turn import RowChoice
 from .variants import DEFAULT_THRESHOLD, Rules, Variant, agreed_threshold, draft
 
-__all__ = ["Report", "Violation", "load", "validate", "validate_files"]
+__all__ = [
+    "Report",
+    "Violation",
+    "load",
+    "validate",
+    "validate_file",
+    "validate_files",
+    "validate_stream",
+]
+
+#: The bull heads of each card, by its number (index 0 unused), from the rule function.
+_HEADS = (0, *(bull_heads(value) for value in deck()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,15 +157,10 @@ class Report:
         }
 
 
-def _key(name: str) -> str:
-    if name.isidentifier():
-        return f".{name}"
-    escaped = name.replace("\\", "\\\\").replace("'", "\\'")
-    return f"['{escaped}']"
-
-
 def _text(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    text = json.dumps(value, ensure_ascii=False)
+    return text.encode("utf-8", "backslashreplace").decode("utf-8") if not text.isascii() \
+        else text
 
 
 def _locate(value: Card, rows: Sequence[Sequence[object]]) -> tuple[int, int] | None:
@@ -159,6 +178,10 @@ def _relocated(error: Take5Error, where: Where) -> Take5Error:
     moved.where = where
     moved.args = (str(moved),)
     return moved
+
+
+def _card_of(play: tuple[str, Card]) -> Card:
+    return play[1]
 
 
 def _placements(events: Sequence[Event]) -> list[CardPlaced | RowTaken]:
@@ -201,6 +224,8 @@ class _Checker:
         self.document = document
         self.violations: list[Violation] = []
         self.used: set[str] = set()
+        self.seats: frozenset[str] = frozenset()
+        self.in_play: frozenset[Card] = frozenset()
 
     def use(self, *rules: str) -> None:
         self.used.update(rules)
@@ -453,9 +478,9 @@ class _Checker:
                 placed = next(event for event in placements if event.player == player)
                 self.fail(IllegalMoveError(
                     "table.low-card",
-                    N_("'takes' gives {player!r} the row of index {choice!r}, but their card "
-                       "{value} is not a low card: it goes on row {row}; only the "
-                       "player of a low card chooses a row"),
+                    N_("'takes' gives {player!r} a row (index {choice}), but their card "
+                       "{value} is not a low card: it goes on row {row}; only the player of a "
+                       "low card chooses a row"),
                     where=Where(number, index + 1, player, placed.card), player=player,
                     choice=takes[player], value=placed.card, row=placed.row + 1,
                 ), f"{turn_path}.takes{_key(player)}")
@@ -617,17 +642,172 @@ class _Checker:
                     says=_text(claimed[player]), rules=totals[player],
                 ), f"$.totals{_key(player)}")
 
+    # The fast path: a whole round replayed on plain ints, for a round that breaks no rule.
+
+    def quick_deal(
+        self, rules: Rules, players: tuple[str, ...], entry: Mapping[str, Any]
+    ) -> tuple[dict[str, set[Card]], list[list[Card]]] | None:
+        """The hands and rows of a deal (not a draft) that breaks no rule, else ``None``.
+
+        The same conditions :meth:`dealt` checks one by one: four rows of one card, one hand
+        of ten for each player, distinct cards 1 to 104, exactly the cards in play with a
+        reduced deck.
+        """
+        rows = entry["rows"]
+        hands = entry["hands"]
+        if rules.drafted or "draft" in entry or len(rows) != ROWS or hands.keys() != self.seats:
+            return None
+        starters = []
+        for row in rows:
+            if len(row) != 1:
+                return None
+            starters.append(row[0])
+        seen = set(starters)
+        for player in players:
+            hand = hands[player]
+            if len(hand) != HAND_SIZE:
+                return None
+            seen.update(hand)
+        if len(seen) != ROWS + HAND_SIZE * len(players):
+            return None
+        if rules.reduced_deck:
+            if seen != self.in_play:
+                return None
+        elif min(seen) < 1 or max(seen) > HIGHEST:
+            return None
+        self.use("setup.deal", "cards.deck")
+        if rules.reduced_deck:
+            self.use("variants.tactics")
+        return {player: set(hands[player]) for player in players}, [[value] for value in starters]
+
+    def quick_turns(
+        self, hands: dict[str, set[Card]], rows: list[list[Card]],
+        turns: Sequence[Mapping[str, Any]],
+    ) -> dict[str, int] | None:
+        """Each player's bull heads after *turns*, if no turn breaks a rule, else ``None``.
+
+        The kernel of :func:`~take5rules.round.play_turn` and the claims' checks, on plain ints:
+        every card from its player's hand, placed lowest first on the row ending closest below
+        it, a sixth card or a low card taking its row; ``takes`` exactly for the low cards; the
+        claims equal to what the rules give (an empty ``taken`` list is taking nothing).
+        """
+        seats = self.seats
+        heads = _HEADS
+        piles = dict.fromkeys(hands, 0)
+        lasts = [row[-1] for row in rows]
+        kinds = 0
+        for turn in turns:
+            plays = turn["plays"]
+            if plays.keys() != seats:
+                return None
+            takes = turn.get("takes")
+            claimed = turn.get("taken")
+            taken: dict[str, list[Card]] | None = {} if claimed is not None else None
+            lows = 0
+            for player, value in sorted(plays.items(), key=_card_of):
+                hand = hands[player]
+                if value not in hand:
+                    return None
+                hand.remove(value)
+                best = -1
+                top = 0
+                for index, last in enumerate(lasts):
+                    if top < last < value:
+                        best = index
+                        top = last
+                if best < 0:
+                    if not takes or player not in takes:
+                        return None
+                    best = takes[player]
+                    if not 0 <= best < ROWS:
+                        return None
+                    lows += 1
+                    kinds |= 4
+                elif len(rows[best]) < ROW_LIMIT:
+                    rows[best].append(value)
+                    lasts[best] = value
+                    kinds |= 1
+                    continue
+                else:
+                    kinds |= 2
+                row = rows[best]
+                piles[player] += sum([heads[card] for card in row])
+                if taken is not None:
+                    taken.setdefault(player, []).extend(row)
+                rows[best] = [value]
+                lasts[best] = value
+            if takes and len(takes) != lows:
+                return None
+            if "rows_after" in turn and turn["rows_after"] != rows:
+                return None
+            if claimed is not None and taken is not None:
+                for player, values in claimed.items():
+                    actual = taken.get(player)
+                    if player not in seats or (
+                        sorted(values) != sorted(actual) if actual is not None else values
+                    ):
+                        return None
+                if not claimed.keys() >= taken.keys():
+                    return None
+        if turns:
+            self.use("round.end", "turn.reveal", "turn.order", "table.ascending")
+        for bit, rule in ((1, "table.least-difference"), (2, "table.sixth-card"),
+                          (4, "table.low-card")):
+            if kinds & bit:
+                self.use(rule)
+        return piles
+
+    def play_round(
+        self, rules: Rules, players: tuple[str, ...], number: int, entry: Mapping[str, Any],
+        path: str,
+    ) -> dict[str, int] | None:
+        """Check one round's deal and turns; the bull heads each player took, or ``None``.
+
+        A round that breaks no rule is replayed by the fast path; any other is replayed (from
+        its deal, again) by the rule functions themselves, which find and name every violation.
+        """
+        turns = entry["turns"]
+        start: RoundState | None = None
+        quick = self.quick_deal(rules, players, entry)
+        if quick is None:
+            start = self.setup(rules, players, number, entry, path)
+            if start is None:
+                return None
+            quick = ({player: set(hand) for player, hand in start.hands.items()},
+                     [list(row) for row in start.table.rows])
+            piles = self.quick_turns(*quick, turns)
+        else:
+            piles = self.quick_turns(*quick, turns)
+            if piles is None:
+                start = RoundState.start(
+                    number, Table.start([row[0] for row in entry["rows"]]),
+                    {player: tuple(entry["hands"][player]) for player in players},
+                )
+        if piles is not None:
+            return piles
+        assert start is not None
+        state = self.replay(start, turns, path)
+        if state is None:
+            return None
+        return round_penalties(state.piles)
+
     # The whole log.
 
-    def run(self) -> Report:
+    def run(self, rounds: Iterable[Mapping[str, Any]]) -> Report:
+        """Check the header, then each round of *rounds* as it comes, then the end."""
         header = self.header()
-        rounds = self.document["rounds"]
+        iterator = iter(rounds)
         if header is None:
-            return self.report(False, len(rounds))
+            return self.report(False, sum(1 for _ in iterator))
         rules, players = header
+        self.seats = frozenset(players)
+        self.in_play = frozenset(cards_in_play(rules, len(players)))
         totals: dict[str, int] | None = dict.fromkeys(players, 0)
         ended: int | None = None
-        for index, entry in enumerate(rounds):
+        entry = next(iterator, None)
+        index = 0
+        while entry is not None:
+            following = next(iterator, None)
             number = index + 1
             path = f"$.rounds[{index}]"
             if ended is not None:
@@ -637,9 +817,10 @@ class _Checker:
                        "no round follows the end of the game"),
                     where=Where(number), ended=ended, threshold=rules.threshold,
                 ), path)
+                index += 1 + (following is not None) + sum(1 for _ in iterator)
                 break
             turns = entry["turns"]
-            last = index == len(rounds) - 1
+            last = following is None
             if len(turns) < HAND_SIZE and not last:
                 self.use("round.end")
                 self.fail(IllegalMoveError(
@@ -648,29 +829,30 @@ class _Checker:
                        "only after ten turns"),
                     where=Where(number), count=len(turns),
                 ), f"{path}.turns")
-            start = self.setup(rules, players, number, entry, path)
-            state = self.replay(start, turns, path) if start is not None else None
-            if state is None or len(turns) < HAND_SIZE:
-                if state is not None and "penalties" in entry:
+            penalties = self.play_round(rules, players, number, entry, path)
+            if penalties is None or len(turns) < HAND_SIZE:
+                if penalties is not None and "penalties" in entry:
                     self.fail(IllegalMoveError(
                         "round.score",
                         N_("the log claims penalties for the round, which is not over: a round "
                            "is scored after its ten turns"),
                         where=Where(number),
                     ), f"{path}.penalties")
-                if state is None or not last:
+                if penalties is None or not last:
                     totals = None
-                continue
-            self.use("round.score", "cards.bull-heads")
-            penalties = round_penalties(state.piles)
-            if "penalties" in entry:
-                self.penalties_claim(entry["penalties"], penalties, number, f"{path}.penalties")
-            if totals is not None:
-                self.use("game.totals", "game.end")
-                totals = add_penalties(totals, penalties)
-                if game_over(totals, rules.threshold):
-                    ended = number
-        return self.finish(rules, totals, ended, len(rounds))
+            else:
+                self.use("round.score", "cards.bull-heads")
+                if "penalties" in entry:
+                    self.penalties_claim(entry["penalties"], penalties, number,
+                                         f"{path}.penalties")
+                if totals is not None:
+                    self.use("game.totals", "game.end")
+                    totals = add_penalties(totals, penalties)
+                    if game_over(totals, rules.threshold):
+                        ended = number
+            index += 1
+            entry = following
+        return self.finish(rules, totals, ended, index)
 
     def finish(
         self, rules: Rules, totals: dict[str, int] | None, ended: int | None, rounds: int
@@ -718,7 +900,44 @@ def validate(log: object) -> Report:
     True
     """
     document = check_format(log)
-    return _Checker(document).run()
+    return _Checker(document).run(document["rounds"])
+
+
+def validate_stream(source: Callable[[int], bytes] | LogStream) -> Report:
+    """Check the take5-log read from *source* (a binary file's ``read``), one round at a time.
+
+    The log is parsed incrementally (see :class:`take5rules._logread.LogStream`): its members
+    before ``rounds``, then each round, checked and replayed as soon as it is read and then
+    dropped, then the members after the rounds. Memory stays that of one round whatever the
+    length of the log (when the log gives its format, version, variant, threshold and players
+    before its rounds, as :func:`take5rules.log.dumps` writes it); at most
+    :data:`~take5rules.log.MAX_LOG_BYTES` are read. Raises :class:`LogError` when the bytes are
+    not a take5-log (not UTF-8, not JSON, or a shape the format does not allow).
+
+    >>> import io
+    >>> validate_stream(io.BytesIO(b'{"format": "take5-log", "version": 1, "variant": '
+    ...                            b'"standard", "threshold": 66, "players": ["ana", "bob"], '
+    ...                            b'"rounds": []}').read).incomplete
+    True
+    """
+    stream = source if isinstance(source, LogStream) else LogStream(source)
+    document = stream.header()
+    return _Checker(document).run(stream.rounds())
+
+
+def validate_file(name: str) -> Report:
+    """Check the take5-log in the file *name* (``-`` is standard input), read as it is checked.
+
+    Raises :class:`LogError` when the file cannot be read or is not a take5-log.
+    """
+    try:
+        if name == "-":
+            return validate_stream(_stdin().read)
+        with open(name, "rb") as handle:
+            return validate_stream(handle.read)
+    except OSError as error:
+        raise LogError(N_("cannot read the file: {reason}"),
+                       reason=error.strerror or str(error)) from None
 
 
 # The command line.
@@ -733,7 +952,7 @@ def validate_files(names: Sequence[str]) -> Iterator[tuple[str, Report | LogErro
     """Load and check each file of *names* (``-`` is standard input): its report, or the error."""
     for name in names:
         try:
-            yield name, validate(load(name))
+            yield name, validate_file(name)
         except LogError as error:
             yield name, error
 

@@ -1,0 +1,192 @@
+"""Validator benchmark: turns checked per CPU-second and peak memory, against ``json.load``.
+
+The logs are written first, in a temporary folder, by the engine (four seats: random, lowest,
+cautious, random, every claim included, as ``take5rules play --log`` writes them):
+
+* one long valid log of ``--turns`` turns (default 40,000: 4,000 rounds of a game whose
+  threshold is never reached, so a game in progress), and one a quarter as long, to show the
+  rate does not depend on the length;
+* ``--files`` finished games (default 1,000, threshold 66, one seed each).
+
+Candidates, each measured on the same bytes, in rotating order, median of ``--repeats``:
+
+* ``validate_file``: what ``take5rules validate FILE`` runs,
+  :func:`take5rules.validate.validate_file`, reading the file incrementally, checking its shape
+  and replaying every rule;
+* ``validate(json.load)``: the whole-document API, :func:`take5rules.validate.validate` on the
+  parsed file (parse included);
+* peer ``json.load``: parsing the same file with the standard library and nothing else, the
+  floor of any validator that reads JSON in Python.
+
+Peak memory is measured with :mod:`tracemalloc` on the long log, for ``validate_file`` (the
+stream: one round at a time) and ``json.load`` (the whole document), outside the timed runs.
+Rates are per CPU-second of this process. Run ``python benchmarks/bench_validate.py``
+(``--quick`` for a short run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _harness import Row, cpu_rate, interleaved, print_rows
+
+from take5rules.engine import play_game
+from take5rules.events import RoundStarted
+from take5rules.log import LogWriter, dumps
+from take5rules.players import CautiousPlayer, LowestCardPlayer, Player, RandomPlayer
+from take5rules.validate import validate, validate_file
+from take5rules.variants import Rules
+
+Candidate = Callable[[], float]
+
+
+def _seats(seed: int) -> dict[str, Player]:
+    return {"ana": RandomPlayer(seed), "bob": LowestCardPlayer(), "cyd": CautiousPlayer(),
+            "dan": RandomPlayer(seed + 1)}
+
+
+def long_log(rounds: int, path: Path) -> int:
+    """Write the log of the first *rounds* rounds of an endless game; its turns."""
+    writer = LogWriter()
+    started = 0
+    for event in play_game(_seats(1), Rules(threshold=10**9), seed=1):
+        if isinstance(event, RoundStarted):
+            started += 1
+            if started > rounds:
+                break
+        writer.add(event)
+    log = writer.log()
+    path.write_text(dumps(log) + "\n", encoding="utf-8")
+    return sum(len(entry["turns"]) for entry in log["rounds"])
+
+
+def finished_logs(count: int, folder: Path) -> tuple[list[Path], int]:
+    """Write *count* finished games; their paths and their turns in all."""
+    paths: list[Path] = []
+    turns = 0
+    for seed in range(count):
+        writer = LogWriter()
+        for event in play_game(_seats(seed), seed=seed):
+            writer.add(event)
+        log = writer.log()
+        turns += sum(len(entry["turns"]) for entry in log["rounds"])
+        path = folder / f"game-{seed:04d}.json"
+        path.write_text(dumps(log) + "\n", encoding="utf-8")
+        paths.append(path)
+    return paths, turns
+
+
+def streamed(paths: list[Path], turns: int) -> Candidate:
+    """Each file checked by :func:`validate_file`, as the command does."""
+    def run() -> float:
+        def work() -> int:
+            for path in paths:
+                report = validate_file(str(path))
+                assert report.valid
+            return turns
+        return cpu_rate(work)
+    return run
+
+
+def whole(paths: list[Path], turns: int) -> Candidate:
+    """Each file parsed whole by ``json.load``, then checked by :func:`validate`."""
+    def run() -> float:
+        def work() -> int:
+            for path in paths:
+                with path.open("rb") as handle:
+                    report = validate(json.load(handle))
+                assert report.valid
+            return turns
+        return cpu_rate(work)
+    return run
+
+
+def parse_only(paths: list[Path], turns: int) -> Candidate:
+    """The peer: each file parsed by ``json.load``, nothing else."""
+    def run() -> float:
+        def work() -> int:
+            for path in paths:
+                with path.open("rb") as handle:
+                    json.load(handle)
+            return turns
+        return cpu_rate(work)
+    return run
+
+
+def peak_megabytes(job: Callable[[], object]) -> float:
+    """The peak of memory traced while *job* runs, in MB."""
+    tracemalloc.start()
+    try:
+        job()
+        return tracemalloc.get_traced_memory()[1] / 1e6
+    finally:
+        tracemalloc.stop()
+
+
+def _load(path: Path) -> object:
+    with path.open("rb") as handle:
+        return json.load(handle)
+
+
+def main() -> None:
+    """Write the logs, measure, print one row per job and the peak memory."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--turns", type=int, default=40_000)
+    parser.add_argument("--files", type=int, default=1_000)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--quick", action="store_true", help="4,000 turns, 100 files, 3 runs")
+    args = parser.parse_args()
+    if args.quick:
+        args.turns, args.files, args.repeats = 4_000, 100, 3
+    print(f"{os.cpu_count()} cores; Python {sys.version.split()[0]}; rates per CPU-second, "
+          f"median of {args.repeats} interleaved runs", flush=True)
+    with tempfile.TemporaryDirectory() as temporary:
+        folder = Path(temporary)
+        rounds = max(args.turns // 10, 1)
+        long_path, quarter_path = folder / "long.json", folder / "quarter.json"
+        long_turns = long_log(rounds, long_path)
+        quarter_turns = long_log(max(rounds // 4, 1), quarter_path)
+        files, file_turns = finished_logs(args.files, folder)
+        size = long_path.stat().st_size / 1e6
+        print(f"long log: {long_turns:,} turns, {size:.1f} MB; "
+              f"{args.files:,} finished games: {file_turns:,} turns", flush=True)
+        rows: list[Row] = []
+        for job, paths, turns in (
+            (f"validate, one {long_turns:,}-turn log", [long_path], long_turns),
+            (f"validate, one {quarter_turns:,}-turn log", [quarter_path], quarter_turns),
+            (f"validate, {args.files:,} logs", files, file_turns),
+        ):
+            rates = interleaved(
+                {
+                    "validate_file": streamed(paths, turns),
+                    "validate(json.load)": whole(paths, turns),
+                    "json.load": parse_only(paths, turns),
+                },
+                args.repeats,
+            )
+            rows.append(Row(job, "turns/s", rates["validate_file"],
+                            {"json.load": rates["json.load"]}))
+            rows.append(Row(f"{job}, whole document", "turns/s", rates["validate(json.load)"],
+                            {"json.load": rates["json.load"]}))
+            print_rows(rows[-2:])
+        streamed_peak = peak_megabytes(lambda: validate_file(str(long_path)))
+        parsed_peak = peak_megabytes(lambda: _load(long_path))
+        whole_peak = peak_megabytes(lambda: validate(_load(long_path)))
+        quarter_peak = peak_megabytes(lambda: validate_file(str(quarter_path)))
+        print(f"peak memory, {long_turns:,}-turn log: validate_file {streamed_peak:.2f} MB "
+              f"({quarter_turns:,} turns: {quarter_peak:.2f} MB) | validate(json.load) "
+              f"{whole_peak:.1f} MB | json.load {parsed_peak:.1f} MB (us/them "
+              f"{streamed_peak / parsed_peak:.3f}x)", flush=True)
+
+
+if __name__ == "__main__":
+    main()
