@@ -72,6 +72,12 @@ def test_play_rejects_an_unknown_player_kind(runner: CliRunner) -> None:
     assert "unknown player kind" in result.output
 
 
+def test_play_names_an_unknown_player_kind_in_the_language_asked(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["play", "--players", "a=genius,b=random", "--lang", "fr"])
+    assert result.exit_code == 2
+    assert "type de joueur inconnu 'genius'\u202f; choisissez parmi random" in result.output
+
+
 def test_rules_prints_every_rule_in_order(runner: CliRunner) -> None:
     result = runner.invoke(main, ["rules", "--lang", "it"])
     assert result.exit_code == 0

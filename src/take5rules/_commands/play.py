@@ -12,7 +12,7 @@ from .._text import N_
 from ..engine import play_game
 from ..errors import RulesError
 from ..events import CardPlaced, CardsRevealed, Event, RowTaken
-from ..i18n import narrate, rows_text
+from ..i18n import narrate, rows_text, translator
 from ..players import BUILTIN_PLAYERS, Player
 from ..setup import check_players
 from ..variants import DEFAULT_THRESHOLD, Rules, Variant
@@ -32,11 +32,13 @@ _TOO_HIGH = N_("threshold {value}: `take5rules play` plays to at most {limit} bu
                "that every game ends within {rounds} rounds")
 
 
+_UNKNOWN_KIND = N_("unknown player kind {kind!r}; choose one of {kinds}")
+
 #: setup.players' own message (see :func:`take5rules.setup.check_players`).
 _NOT_TEXT = N_("player name {value!r}: a player's name is a non-empty text")
 
 
-def _seats(spec: str, rules: Rules) -> dict[str, Player]:
+def _seats(spec: str, rules: Rules, language: str) -> dict[str, Player]:
     """The players of ``--players`` *spec*, each seat checked (distinct names: setup.players)."""
     pairs: list[tuple[str, str]] = []
     for item in (part.strip() for part in spec.split(",")):
@@ -44,7 +46,8 @@ def _seats(spec: str, rules: Rules) -> dict[str, Player]:
         kind = kind or "cautious"
         if kind not in BUILTIN_PLAYERS:
             raise click.BadParameter(
-                f"unknown player kind {kind!r}; choose one of {', '.join(BUILTIN_PLAYERS)}",
+                translator(language).gettext(_UNKNOWN_KIND).format(
+                    kind=kind, kinds=", ".join(BUILTIN_PLAYERS)),
                 param_hint="--players",
             )
         pairs.append((name, kind))
@@ -106,7 +109,7 @@ def play(players: str, variant: str, threshold: int, seed: int, as_json: bool,
     with reported(language):
         rules = Rules(Variant.parse(variant), threshold)
         checked_threshold(threshold)
-        seats = _seats(players, rules)
+        seats = _seats(players, rules, language)
         if log_path is not None:
             check_loggable(rules)
             if "\0" in log_path:  # not a file name (no shell can pass one; Python can)
