@@ -1,11 +1,11 @@
 """Take 5 for learning agents: a PettingZoo environment, turn by turn (AEC) and simultaneous.
 
 :class:`Take5Env` follows PettingZoo's agent-environment-cycle API, :class:`Take5ParallelEnv`
-its parallel API (Take 5's cards are chosen simultaneously). Both are explicit state machines
-over the public rule functions, never a copy of them: the deal is :func:`take5rules.setup.deal`,
-the logic draft :func:`take5rules.variants.draft`, each turn :func:`take5rules.round.play_turn`
-(which places the cards with :mod:`take5rules.table`), the score
-:func:`take5rules.round.round_penalties`, :func:`take5rules.game.add_penalties` and
+its parallel API (Take 5's cards are chosen simultaneously). Both run the explicit state
+machine of :mod:`take5rules._machine` over the public rule functions, never a copy of them: the
+deal is :func:`take5rules.setup.deal`, the logic draft :func:`take5rules.variants.draft`, each
+turn :func:`take5rules.round.play_turn` (which places the cards with :mod:`take5rules.table`),
+the score :func:`take5rules.round.round_penalties`, :func:`take5rules.game.add_penalties` and
 :func:`take5rules.game.game_over`. Every variant and threshold of
 :class:`take5rules.variants.Rules` and 2 to 10 seats are supported; the same seed deals the same
 cards as :func:`take5rules.engine.play_game`.
@@ -41,9 +41,7 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
@@ -51,17 +49,14 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
+from ._machine import CARD, DRAFT, OVER, PHASES, ROW, Machine
 from ._text import N_
-from .cards import HIGHEST, Card
+from .cards import HIGHEST
 from .errors import IllegalMoveError, MalformedInputError, Where
-from .events import CardDrafted, Event, GameOver, GameStarted, RoundScored, RoundStarted, RowTaken
-from .game import add_penalties, game_over, winners
 from .i18n import narrate, rows_text
-from .round import RoundState, play_turn, round_over, round_penalties
-from .setup import ROWS, cards_in_play, check_players, deal
-from .table import ROW_LIMIT, Table, low_card
-from .turn import RowChoice, reveal
-from .variants import Rules, Variant, draft, next_drafter, tournament_hands
+from .setup import ROWS, check_players
+from .table import ROW_LIMIT
+from .variants import Rules
 
 __all__ = [
     "ACTIONS",
@@ -79,9 +74,6 @@ ROW_ACTIONS = HIGHEST
 #: The pass action, for an agent with no decision to make.
 PASS = HIGHEST + ROWS
 
-_CARD, _ROW, _DRAFT, _OVER = 0, 1, 2, 3
-_PHASES = ("card", "row", "draft", "over")
-_SEATS = 10
 
 #: Where each part of the ``"observation"`` vector lies. Seat-indexed parts list the observing
 #: agent first, then the others in seat order after it; unused seats are 0.
@@ -99,260 +91,89 @@ OBSERVATION_LAYOUT: Mapping[str, slice] = {
 _SIZE = 355
 
 
-class _RowPendingError(Exception):
-    """Raised from inside :func:`take5rules.round.play_turn` when a low card waits for its row."""
+def _observe(machine: Machine, agent: str) -> npt.NDArray[np.int32]:
+    """The observation vector of *agent* (:data:`OBSERVATION_LAYOUT`)."""
+    vector = np.zeros(_SIZE, dtype=np.int32)
+    vector[[OBSERVATION_LAYOUT["hand"].start + c - 1 for c in machine.hand(agent)]] = 1
+    table = machine.table
+    if table is not None:
+        for index, row in enumerate(table.rows):
+            start = OBSERVATION_LAYOUT["rows"].start + index * ROW_LIMIT
+            vector[start : start + len(row)] = row
+    if machine.phase == DRAFT:
+        vector[[OBSERVATION_LAYOUT["pool"].start + c - 1 for c in machine.pool]] = 1
+    vector[[OBSERVATION_LAYOUT["seen"].start + c - 1 for c in machine.seen]] = 1
+    vector[OBSERVATION_LAYOUT["phase"].start] = PHASES.index(machine.phase)
+    pending = machine.pending
+    if pending is not None and pending.player == agent:
+        vector[OBSERVATION_LAYOUT["low_card"].start] = pending.card
+    vector[OBSERVATION_LAYOUT["round"].start] = machine.number
+    seat = machine.players.index(agent)
+    order = machine.players[seat:] + machine.players[:seat]
+    for offset, player in enumerate(order):
+        vector[OBSERVATION_LAYOUT["penalties"].start + offset] = machine.taken[player]
+        vector[OBSERVATION_LAYOUT["totals"].start + offset] = machine.totals[player]
+    return vector
 
-    def __init__(self, choice: RowChoice) -> None:
-        super().__init__(choice.player)
-        self.choice = choice
+
+def _mask(machine: Machine, agent: str) -> npt.NDArray[np.int8]:
+    """The legal actions of *agent* now."""
+    mask = np.zeros(ACTIONS, dtype=np.int8)
+    if agent not in machine.deciders():
+        mask[PASS] = 1
+    elif machine.phase == CARD:
+        mask[[c - 1 for c in machine.hand(agent)]] = 1
+    elif machine.phase == ROW:
+        mask[ROW_ACTIONS : ROW_ACTIONS + ROWS] = 1
+    else:
+        mask[[c - 1 for c in machine.pool]] = 1
+    return mask
 
 
-@dataclass
-class _Game:
-    """The state machine: whose decision is next, and the rule functions that answer it."""
+def _legal(machine: Machine, agent: str, action: object) -> bool:
+    """Whether *action* is legal for *agent* now."""
+    if isinstance(action, bool) or not isinstance(action, int | np.integer):
+        return False
+    return bool(0 <= action < ACTIONS and _mask(machine, agent)[action])
 
-    players: tuple[str, ...]
-    rules: Rules
-    seed: int | None
 
-    def __post_init__(self) -> None:
-        self.rng = random.Random(self.seed)
-        self.events: list[Event] = [GameStarted(self.rules, self.players)]
-        self.totals: dict[str, int] = dict.fromkeys(self.players, 0)
-        self.number = 0
-        self.phase = _CARD
-        self.state: RoundState | None = None
-        self.plays: dict[str, Card] = {}
-        self.rows_chosen: dict[str, int] = {}
-        self.pending: RowChoice | None = None
-        self.pool: list[Card] = []
-        self.full_pool: tuple[Card, ...] = ()
-        self.picks: list[tuple[str, Card]] = []
-        self.sheets: Mapping[str, tuple[Card, ...]] = {}
-        self.table: Table | None = None
-        self.seen: set[Card] = set()
-        self.taken: dict[str, int] = dict.fromkeys(self.players, 0)
-        self._next_round()
-
-    # --- Whose decision --------------------------------------------------------------------
-
-    def deciders(self) -> tuple[str, ...]:
-        """The agents who must decide now (several only when cards are chosen)."""
-        if self.phase == _CARD:
-            return tuple(p for p in self.players if p not in self.plays)
-        if self.phase == _ROW:
-            assert self.pending is not None
-            return (self.pending.player,)
-        if self.phase == _DRAFT:
-            return (next_drafter(self.players, len(self.picks)),)
-        return ()
-
-    def mask(self, agent: str) -> npt.NDArray[np.int8]:
-        """The legal actions of *agent* now."""
-        mask = np.zeros(ACTIONS, dtype=np.int8)
-        if agent not in self.deciders():
-            mask[PASS] = 1
-        elif self.phase == _CARD:
-            assert self.state is not None
-            mask[[c - 1 for c in self.state.hands[agent]]] = 1
-        elif self.phase == _ROW:
-            mask[ROW_ACTIONS : ROW_ACTIONS + ROWS] = 1
-        else:
-            mask[[c - 1 for c in self.pool]] = 1
-        return mask
-
-    def observe(self, agent: str) -> npt.NDArray[np.int32]:
-        """The observation vector of *agent* (:data:`OBSERVATION_LAYOUT`)."""
-        vector = np.zeros(_SIZE, dtype=np.int32)
-        if self.phase == _DRAFT:
-            hand: tuple[Card, ...] = tuple(c for p, c in self.picks if p == agent)
-        else:
-            hand = self.state.hands[agent] if self.state is not None else ()
-        vector[[OBSERVATION_LAYOUT["hand"].start + c - 1 for c in hand]] = 1
-        # During a row choice the rows are those the low card faces, not those of the turn start.
-        table = (
-            self.pending.table if self.pending is not None
-            else self.state.table if self.state is not None
-            else self.table
+def _act(machine: Machine, agent: str, action: object) -> dict[str, int]:
+    """Apply *agent*'s *action*; return the bull heads each player took as a result."""
+    if isinstance(action, np.integer):
+        action = int(action)
+    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < ACTIONS:
+        raise MalformedInputError(
+            "turn.reveal",
+            N_("action {value!r}: an action is a whole number from 0 to {last}"),
+            where=Where(machine.number, player=agent),
+            value=action,
+            last=ACTIONS - 1,
         )
-        if table is not None:
-            for index, row in enumerate(table.rows):
-                start = OBSERVATION_LAYOUT["rows"].start + index * ROW_LIMIT
-                vector[start : start + len(row)] = row
-        if self.phase == _DRAFT:
-            vector[[OBSERVATION_LAYOUT["pool"].start + c - 1 for c in self.pool]] = 1
-        vector[[OBSERVATION_LAYOUT["seen"].start + c - 1 for c in self.seen]] = 1
-        vector[OBSERVATION_LAYOUT["phase"].start] = self.phase
-        if self.phase == _ROW and self.pending is not None and self.pending.player == agent:
-            vector[OBSERVATION_LAYOUT["low_card"].start] = self.pending.card
-        vector[OBSERVATION_LAYOUT["round"].start] = self.number
-        seat = self.players.index(agent)
-        order = self.players[seat:] + self.players[:seat]
-        for offset, player in enumerate(order):
-            vector[OBSERVATION_LAYOUT["penalties"].start + offset] = self.taken[player]
-            vector[OBSERVATION_LAYOUT["totals"].start + offset] = self.totals[player]
-        return vector
-
-    # --- Decisions ---------------------------------------------------------------------------
-
-    def legal(self, agent: str, action: object) -> bool:
-        """Whether *action* is legal for *agent* now."""
-        if isinstance(action, bool) or not isinstance(action, int | np.integer):
-            return False
-        return bool(0 <= action < ACTIONS and self.mask(agent)[action])
-
-    def act(self, agent: str, action: object) -> dict[str, int]:
-        """Apply *agent*'s *action*; return the bull heads each player took as a result."""
-        if isinstance(action, np.integer):
-            action = int(action)
-        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < ACTIONS:
-            raise MalformedInputError(
-                "turn.reveal",
-                N_("action {value!r}: an action is a whole number from 0 to {last}"),
-                where=Where(self.number or None, player=agent),
-                value=action,
-                last=ACTIONS - 1,
-            )
-        if agent not in self.deciders():
-            if action == PASS:
-                return {}
-            raise IllegalMoveError(
-                "turn.reveal",
-                N_("{player!r} has no decision to make now; the only action is {action} "
-                   "(pass)"),
-                where=self._where(agent),
-                player=agent,
-                action=PASS,
-            )
-        if self.phase == _CARD:
-            return self._play(agent, action)
-        if self.phase == _ROW:
-            return self._choose_row(agent, action)
-        return self._pick(agent, action)
-
-    def _where(self, agent: str, card: Card | None = None) -> Where:
-        turn = self.state.turn + 1 if self.state is not None else None
-        return Where(self.number, turn, agent, card)
-
-    def _play(self, agent: str, action: int) -> dict[str, int]:
-        assert self.state is not None
-        if action >= HIGHEST:
-            raise IllegalMoveError(
-                "turn.reveal",
-                N_("action {value!r}: {player!r} must play a card now, an action from 0 "
-                   "to 103"),
-                where=self._where(agent),
-                value=action,
-                player=agent,
-            )
-        # The rule of the reveal checks the card against the hand.
-        reveal({agent: self.state.hands[agent]}, {agent: action + 1}, self._where(agent))
-        self.plays[agent] = action + 1
-        if len(self.plays) < len(self.players):
+    if agent not in machine.deciders():
+        if action == PASS:
             return {}
-        self.seen.update(self.plays.values())  # revealed together
-        return self._resolve()
-
-    def _choose_row(self, agent: str, action: int) -> dict[str, int]:
-        pending = self.pending
-        assert pending is not None
-        # The rule of the low card checks the row index.
-        where = self._where(agent, pending.card)
-        low_card(pending.table, pending.card, action - ROW_ACTIONS, where)
-        self.rows_chosen[agent] = action - ROW_ACTIONS
-        return self._resolve()
-
-    def _resolve(self) -> dict[str, int]:
-        """Place the turn with :func:`~take5rules.round.play_turn`, or wait for a row.
-
-        The turn is replayed from the same state until every low card has its row; each replay
-        gives the same placements up to the next low card.
-        """
-        assert self.state is not None
-
-        def choose(choice: RowChoice) -> int:
-            if choice.player in self.rows_chosen:
-                return self.rows_chosen[choice.player]
-            raise _RowPendingError(choice)
-
-        try:
-            state, events = play_turn(self.state, self.plays, choose)
-        except _RowPendingError as waiting:
-            self.phase, self.pending = _ROW, waiting.choice
-            return {}
-        self.state, self.phase, self.pending = state, _CARD, None
-        self.events.extend(events)
-        self.plays, self.rows_chosen = {}, {}
-        heads: dict[str, int] = {}
-        for event in events:
-            if isinstance(event, RowTaken):
-                heads[event.player] = heads.get(event.player, 0) + event.bull_heads
-                self.taken[event.player] += event.bull_heads
-        if round_over(state):
-            self._score()
-        return heads
-
-    def _pick(self, agent: str, action: int) -> dict[str, int]:
-        value = action + 1
-        if action >= HIGHEST or value not in self.pool:
-            raise IllegalMoveError(
-                "variants.logic",
-                N_("card {value} is not among the face-up cards left to draft"),
-                where=Where(self.number, player=agent, card=value),
-                value=value,
-            )
-        self.pool.remove(value)
-        self.picks.append((agent, value))
-        self.events.append(CardDrafted(self.number, len(self.picks), agent, value))
-        if len(self.pool) > ROWS:
-            return {}
-        drafted = draft(self.full_pool, self.players, self.picks)
-        self.sheets = drafted.hands
-        self.table = Table.start(drafted.rows)
-        hands = (
-            tournament_hands(self.sheets, self.players, 1)
-            if self.rules.variant is Variant.TOURNAMENT
-            else drafted.hands
+        raise IllegalMoveError(
+            "turn.reveal",
+            N_("{player!r} has no decision to make now; the only action is {action} "
+               "(pass)"),
+            where=machine.where(agent),
+            player=agent,
+            action=PASS,
         )
-        self._begin(self.table, hands)
-        return {}
-
-    # --- Rounds ------------------------------------------------------------------------------
-
-    def _next_round(self) -> None:
-        self.number += 1
-        self.taken = dict.fromkeys(self.players, 0)
-        self.seen = set()
-        pool = cards_in_play(self.rules, len(self.players))
-        if self.rules.variant is Variant.TOURNAMENT and self.number > 1:
-            assert self.table is not None
-            self._begin(self.table, tournament_hands(self.sheets, self.players, self.number))
-        elif self.rules.drafted:
-            self.state, self.phase = None, _DRAFT
-            self.full_pool, self.pool, self.picks = pool, sorted(pool), []
-        else:
-            dealt = deal(self.rng.sample(pool, len(pool)), self.players)
-            self._begin(Table.start(dealt.rows), dealt.hands)
-
-    def _begin(self, table: Table, hands: Mapping[str, tuple[Card, ...]]) -> None:
-        self.state = RoundState.start(self.number, table, hands)
-        self.phase = _CARD
-        self.events.append(RoundStarted(self.number, self.state.table.rows, self.state.hands))
-
-    def _score(self) -> None:
-        assert self.state is not None
-        penalties = round_penalties(self.state.piles)
-        self.totals = add_penalties(self.totals, penalties)
-        self.events.append(RoundScored(self.number, penalties, dict(self.totals)))
-        if self.rules.variant is Variant.TOURNAMENT:
-            ended = self.number == len(self.players)
-        else:
-            ended = game_over(self.totals, self.rules.threshold)
-        if ended:
-            self.phase = _OVER
-            self.events.append(GameOver(self.number, dict(self.totals), winners(self.totals)))
-        else:
-            self._next_round()
+    if machine.phase == ROW:
+        return machine.choose_row(agent, action - ROW_ACTIONS)
+    if machine.phase == DRAFT:
+        return machine.pick(agent, action + 1)
+    if action >= HIGHEST:
+        raise IllegalMoveError(
+            "turn.reveal",
+            N_("action {value!r}: {player!r} must play a card now, an action from 0 "
+               "to 103"),
+            where=machine.where(agent),
+            value=action,
+            player=agent,
+        )
+    return machine.play(agent, action + 1)
 
 
 class _Spaces:
@@ -394,7 +215,7 @@ class _Spaces:
         self._action_space = spaces.Discrete(ACTIONS)
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
-        self.game = _Game(tuple(self.possible_agents), self.rules, seed)
+        self.game = Machine(tuple(self.possible_agents), self.rules, seed)
         self._told = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -406,15 +227,15 @@ class _Spaces:
         return self._action_space
 
     def _observation(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        return {"observation": self.game.observe(agent), "action_mask": self.game.mask(agent)}
+        return {"observation": _observe(self.game, agent), "action_mask": _mask(self.game, agent)}
 
     def _info(self, agent: str) -> dict[str, Any]:
-        return {"phase": _PHASES[self.game.phase]}
+        return {"phase": self.game.phase}
 
     def _new_game(self, seed: int | None) -> None:
         if seed is not None:
             self.seed = seed
-        self.game = _Game(tuple(self.possible_agents), self.rules, self.seed)
+        self.game = Machine(tuple(self.possible_agents), self.rules, self.seed)
         self._told = 0
 
     @property
@@ -429,8 +250,8 @@ class _Spaces:
         events = self.game.events[self._told :]
         self._told = len(self.game.events)
         lines = [narrate(event, self.language) for event in events]
-        table = self.game.state.table if self.game.state is not None else self.game.table
-        if table is not None and self.game.phase != _OVER:
+        table = self.game.table
+        if table is not None and self.game.phase != OVER:
             lines.append(rows_text(table.rows, self.language))
         return "\n".join(lines)
 
@@ -491,9 +312,9 @@ class Take5Env(_Spaces, AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type:
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        heads = self.game.act(agent, action)
+        heads = _act(self.game, agent, action)
         self.rewards = {player: -float(heads.get(player, 0)) for player in self.agents}
-        if self.game.phase == _OVER:
+        if self.game.phase == OVER:
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.agents[0]
         else:
@@ -556,13 +377,13 @@ class Take5ParallelEnv(
         heads: dict[str, int] = {}
         # Check every action before applying any: an illegal one raises its rule's error.
         for agent in self.agents:
-            if not self.game.legal(agent, actions[agent]):
-                self.game.act(agent, actions[agent])
+            if not _legal(self.game, agent, actions[agent]):
+                _act(self.game, agent, actions[agent])
         for agent in deciders:
-            for player, count in self.game.act(agent, actions[agent]).items():
+            for player, count in _act(self.game, agent, actions[agent]).items():
                 heads[player] = heads.get(player, 0) + count
         agents = list(self.agents)
-        over = self.game.phase == _OVER
+        over = self.game.phase == OVER
         observations = {agent: self._observation(agent) for agent in agents}
         rewards = {agent: -float(heads.get(agent, 0)) for agent in agents}
         terminations = dict.fromkeys(agents, over)
@@ -574,5 +395,5 @@ class Take5ParallelEnv(
 
     def state(self) -> npt.NDArray[np.int32]:
         """The first seat's observation vector."""
-        return self.game.observe(self.possible_agents[0])
+        return _observe(self.game, self.possible_agents[0])
 
