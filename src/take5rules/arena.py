@@ -261,3 +261,9 @@ def run_arena(
         )
     standings.sort(key=lambda standing: (standing.mean_penalty, standing.player))
     return ArenaResult(rules, seed, totals, winners, tuple(standings))
+
+
+if __name__ == "__main__":  # python -m take5rules.arena: the arena command, without the CLI
+    from ._arena_command import arena_command
+
+    arena_command()

@@ -75,8 +75,6 @@ ROW_ACTIONS = HIGHEST
 PASS = HIGHEST + ROWS
 
 
-#: Where each part of the ``"observation"`` vector lies. Seat-indexed parts list the observing
-#: agent first, then the others in seat order after it; unused seats are 0.
 OBSERVATION_LAYOUT: Mapping[str, slice] = {
     "hand": slice(0, 104),  # 1 for each card held (or drafted so far)
     "rows": slice(104, 124),  # the four rows, five places each, oldest first, 0 if empty
@@ -88,6 +86,18 @@ OBSERVATION_LAYOUT: Mapping[str, slice] = {
     "penalties": slice(335, 345),  # bull heads taken this round, observer first
     "totals": slice(345, 355),  # totals before this round, observer first
 }
+"""Where each part of the ``"observation"`` vector lies.
+
+* ``hand``: 1 for each card held (while drafting: drafted so far), card *c* at index *c - 1*;
+* ``rows``: the four rows, five places each, oldest card first, 0 for an empty place;
+* ``pool``: 1 for each face-up card left to draft (logic and tournament variants);
+* ``seen``: 1 for each card revealed so far this round, by anyone;
+* ``phase``: 0 a card to play, 1 a row to take, 2 a card to draft, 3 the game over;
+* ``low_card``: the low card whose row this agent must choose now, else 0;
+* ``round``: the round (in a tournament, the game) number;
+* ``penalties`` and ``totals``: bull heads taken this round and totals before it, the
+  observing agent first, then the others in seat order after it; unused seats are 0.
+"""
 _SIZE = 355
 
 
