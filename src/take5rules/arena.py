@@ -264,6 +264,4 @@ def run_arena(
 
 
 if __name__ == "__main__":  # python -m take5rules.arena: the arena command, without the CLI
-    from ._arena_command import arena_command
-
-    arena_command()
+    importlib.import_module("take5rules._arena_command").arena_command()
