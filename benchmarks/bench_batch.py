@@ -7,8 +7,10 @@ One unit is a whole round: the deal, ten turns of four random players (a random 
 hand, a random row for a low card), the cards placed lowest first, the penalties scored.
 take5rules plays its rounds with :mod:`take5rules.batch`, many at once. py6nimmt is driven through
 its own ``Table``: its deal, ``Table.playCard`` for every card, taken in ascending card order
-(py6nimmt itself has no placement order), and ``Table.catchBoard`` for a low card. Both rates are
-CPU seconds of this process, interleaved repetitions, medians.
+(py6nimmt itself has no placement order), and ``Table.catchBoard`` for a low card. The first
+row keeps the scores only (``keep_piles=False``), the second also records every bull pile card
+by card, as py6nimmt does. All rates are CPU seconds of this process, interleaved repetitions,
+medians.
 """
 
 from __future__ import annotations
@@ -28,11 +30,13 @@ from take5rules import batch
 PLAYERS = 4
 
 
-def take5rules_rounds(games: int, rng: np.random.Generator) -> Callable[[], float]:
-    """A candidate playing *games* random rounds in one batch."""
+def take5rules_rounds(
+    games: int, rng: np.random.Generator, keep_piles: bool
+) -> Callable[[], float]:
+    """A candidate playing *games* random rounds in one batch (recording the piles or not)."""
 
     def work() -> int:
-        state = batch.deal(rng, games, PLAYERS, keep_piles=False)
+        state = batch.deal(rng, games, PLAYERS, keep_piles=keep_piles)
         batch.play_round(state, [batch.random_card] * PLAYERS, batch.random_row, rng)
         return games
 
@@ -77,14 +81,19 @@ def main() -> None:
     parser.add_argument("--peer-rounds", type=int, default=400, help="py6nimmt rounds per sample")
     parser.add_argument("--repeats", type=int, default=7)
     args = parser.parse_args()
-    candidates = {"take5rules.batch": take5rules_rounds(args.games, np.random.default_rng(1))}
+    candidates = {
+        "scores": take5rules_rounds(args.games, np.random.default_rng(1), keep_piles=False),
+        "piles": take5rules_rounds(args.games, np.random.default_rng(2), keep_piles=True),
+    }
     peer = py6nimmt_rounds(args.peer_rounds, 1)
     if peer is not None:
         candidates["py6nimmt 0.1.2"] = peer
     rates = interleaved(candidates, args.repeats)
-    ours = rates.pop("take5rules.batch")
-    print_rows([Row(f"random {PLAYERS}-player rounds (batch of {args.games})", "rounds/s",
-                    ours, rates)])
+    scores, piles = rates.pop("scores"), rates.pop("piles")
+    print_rows([
+        Row(f"random {PLAYERS}-player rounds (batch of {args.games})", "rounds/s", scores, rates),
+        Row("  the same, every bull pile recorded", "rounds/s", piles, rates),
+    ])
 
 
 if __name__ == "__main__":

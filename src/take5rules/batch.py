@@ -119,7 +119,10 @@ class BatchState:
     @property
     def last_cards(self) -> IntArray:
         """``(games, 4)`` the last card of each row."""
-        return np.take_along_axis(self.rows, (self.lengths - 1)[:, :, None], axis=2)[:, :, 0]
+        flat = self.rows.reshape(-1)
+        cells = np.arange(0, flat.size, ROW_LIMIT).reshape(self.lengths.shape)
+        last: IntArray = flat[cells + self.lengths - 1]
+        return last
 
     @property
     def held(self) -> IntArray:
@@ -327,8 +330,9 @@ def _turn(
     # difference (its low two bits the row), and a negative one (a lower row) is never least.
     keys = np.ascontiguousarray((4 * state.last_cards - np.arange(ROWS)).T)
     keys_flat = keys.reshape(-1)
-    order = np.argsort(played, axis=1)
-    ordered = np.take_along_axis(played, order, axis=1)
+    # Lowest card first (rule turn.order): sort card * 16 + seat, then split the two apart.
+    sorting = np.sort(played * 16 + np.arange(state.players), axis=1)
+    order, ordered = sorting & 15, sorting >> 4
     went = np.empty_like(played)
     rule = np.empty_like(played)
     taken = np.empty_like(played)
@@ -351,9 +355,11 @@ def _turn(
         if take.any():
             who = np.flatnonzero(take)
             if state.piles is not None:
-                pile = rows[index[who]]
-                state.piles[who[:, None], order[who, step][:, None], pile] = True
-                state.piles[who, :, 0] = False
+                # One flat index per card taken; the padding (0) of short rows is reset after.
+                base = (who * state.players + order[who, step]) * (HIGHEST + 1)
+                piles = state.piles.reshape(-1)
+                piles[base[:, None] + rows[index[who]]] = True
+                piles[base] = False
             rows[index[who]] = 0
         position = size * ~take
         cells[index * ROW_LIMIT + position] = value
@@ -413,7 +419,8 @@ def play_round(
                 last=left - 1,
             )
         slots = slots.astype(np.int64)
-        plays = np.take_along_axis(state.hands, slots[:, :, None], axis=2)[:, :, 0]
+        positions = np.arange(0, state.hands.size, HAND_SIZE).reshape(slots.shape) + slots
+        plays = state.hands.reshape(-1)[positions]
         _turn(state, plays, slots, choose_row, rng)
     return state.penalties.copy()
 
