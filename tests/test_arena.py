@@ -11,7 +11,13 @@ import pytest
 from click.testing import CliRunner
 
 from take5rules._arena_command import arena_command
-from take5rules.arena import confidence_interval, game_seed, load_player, run_arena
+from take5rules.arena import (
+    confidence_interval,
+    game_seed,
+    load_player,
+    run_arena,
+    standings,
+)
 from take5rules.engine import play_game
 from take5rules.errors import RulesError
 from take5rules.events import GameOver
@@ -122,3 +128,16 @@ def test_arena_command_prints_standings() -> None:
     bad = runner.invoke(arena_command, ["cautious", "genius", "--lang", "en"])
     assert bad.exit_code == 1
     assert "[rule setup.players]" in bad.output
+
+
+def test_a_shared_win_counts_for_each_winner() -> None:
+    # Two games: ana wins the first alone; the second ends 50-50-80, ana and bob share it.
+    table = standings(
+        ["ana", "bob", "cyd"], ["cautious", "lowest", "random"],
+        [{"ana": 30, "bob": 66, "cyd": 40}, {"ana": 50, "bob": 50, "cyd": 80}],
+        [("ana",), ("ana", "bob")],
+    )
+    assert [(s.player, s.wins, s.win_rate) for s in table] == [
+        ("ana", 2, 1.0), ("bob", 1, 0.5), ("cyd", 0, 0.0),
+    ]
+    assert [s.mean_penalty for s in table] == [40.0, 58.0, 60.0]

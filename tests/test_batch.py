@@ -251,3 +251,21 @@ def test_random_policies_play_legal_rounds() -> None:
         piles = [c for seat in range(6) for c in state.pile(g, seat)]
         assert sorted(piles + table_cards[g]) == start_cards[g].tolist()
         assert [total_bull_heads(state.pile(g, s)) for s in range(6)] == scores[g].tolist()
+
+
+def test_policies_are_checked_where_they_enter() -> None:
+    rng = np.random.default_rng(0)
+    state = batch.deal(rng, 10, 3)
+    with pytest.raises(RulesError) as error:
+        batch.play_round(state, [batch.random_card] * 2, batch.random_row, rng)
+    assert error.value.rule == "setup.players"
+
+    def out_of_hand(
+        state: batch.BatchState, seat: int, rng: np.random.Generator
+    ) -> NDArray[np.int64]:
+        return np.full(state.games, 10 - state.turn)  # one past the last card held
+
+    with pytest.raises(IllegalMoveError) as illegal:
+        batch.play_round(state, [out_of_hand] * 3, batch.random_row, rng)
+    assert illegal.value.rule == "turn.reveal"
+    assert state.turn == 0  # nothing was played

@@ -28,7 +28,7 @@ from take5rules.env import (
     Take5Env,
     Take5ParallelEnv,
 )
-from take5rules.errors import IllegalMoveError, RulesError
+from take5rules.errors import IllegalMoveError, MalformedInputError, RulesError
 from take5rules.events import GameOver, LowCardTaken, RoundScored, RoundStarted, SixthCardTaken
 from take5rules.i18n import narrate
 from take5rules.players import (
@@ -280,3 +280,15 @@ def test_penalties_and_totals_are_seen_from_the_observer() -> None:
         rounds_seen += 1
         env.step(int(np.flatnonzero(observation["action_mask"])[-1]))
     assert any(_decode(env.observe(a)["observation"], "totals")[0] for a in env.possible_agents)
+
+
+def test_bad_actions_and_render_modes_are_refused() -> None:
+    env = Take5Env(2, seed=1)
+    with pytest.raises(MalformedInputError) as error:
+        env.step(109)
+    assert error.value.rule == "turn.reveal"
+    with pytest.raises(MalformedInputError):
+        env.step(True)
+    with pytest.raises(MalformedInputError):
+        Take5Env(2, render_mode="human")
+    assert Take5Env(2).render() is None

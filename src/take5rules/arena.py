@@ -26,7 +26,7 @@ from __future__ import annotations
 import importlib
 import math
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
@@ -46,6 +46,7 @@ __all__ = [
     "game_seed",
     "load_player",
     "run_arena",
+    "standings",
 ]
 
 #: Student's t quantile (two-sided 95%) by degrees of freedom, up to 30; beyond, the normal 1.96.
@@ -252,15 +253,33 @@ def run_arena(
                     progress(len(done))
     totals = tuple(outcomes[game][0] for game in range(games))
     winners = tuple(outcomes[game][1] for game in range(games))
-    standings = []
+    return ArenaResult(rules, seed, totals, winners, standings(names, specs, totals, winners))
+
+
+def standings(
+    names: Sequence[str],
+    specs: Sequence[str],
+    totals: Sequence[Mapping[str, int]],
+    winners: Sequence[Sequence[str]],
+) -> tuple[Standing, ...]:
+    """Each player's standing from every game's final *totals* and *winners*, best first.
+
+    A shared win counts as a win for each of the players who share it.
+
+    >>> [(s.player, s.mean_penalty, s.wins) for s in standings(
+    ...     ["ana", "bob"], ["cautious", "random"],
+    ...     [{"ana": 40, "bob": 70}, {"ana": 50, "bob": 50}], [("ana",), ("ana", "bob")])]
+    [('ana', 45.0, 2), ('bob', 60.0, 1)]
+    """
+    result = []
     for name, spec in zip(names, specs, strict=True):
         values = [game_totals[name] for game_totals in totals]
-        standings.append(
-            Standing(name, spec, games, statistics.fmean(values), confidence_interval(values),
-                     sum(name in won for won in winners))
+        result.append(
+            Standing(name, spec, len(values), statistics.fmean(values),
+                     confidence_interval(values), sum(name in won for won in winners))
         )
-    standings.sort(key=lambda standing: (standing.mean_penalty, standing.player))
-    return ArenaResult(rules, seed, totals, winners, tuple(standings))
+    result.sort(key=lambda standing: (standing.mean_penalty, standing.player))
+    return tuple(result)
 
 
 if __name__ == "__main__":  # python -m take5rules.arena: the arena command, without the CLI
