@@ -292,3 +292,22 @@ def test_bad_actions_and_render_modes_are_refused() -> None:
     with pytest.raises(MalformedInputError):
         Take5Env(2, render_mode="human")
     assert Take5Env(2).render() is None
+
+
+def test_reset_without_a_seed_deals_a_new_game_reproducibly() -> None:
+    def first_hand(env: Take5Env) -> tuple[int, ...]:
+        return _cards(env.observe("player_0")["observation"], "hand")
+
+    one, two = Take5Env(3, seed=5), Take5Env(3, seed=5)
+    hands = [first_hand(one)]
+    one.reset()  # the first reset plays the constructor's seed
+    assert first_hand(one) == hands[0]
+    two.reset()
+    for _ in range(3):
+        one.reset()
+        two.reset()
+        hands.append(first_hand(one))
+        assert first_hand(one) == first_hand(two)
+    assert len(set(hands)) == 4
+    one.reset(seed=5)
+    assert first_hand(one) == hands[0]

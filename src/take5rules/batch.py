@@ -177,7 +177,8 @@ class TurnOutcome:
 def _check_players(players: object) -> int:
     """The number of seats, checked with :func:`take5rules.variants.tactics_deck`'s rule."""
     tactics_deck(players)  # type: ignore[arg-type]  # raises RulesError for anything but 2..10
-    return len(tactics_deck(players)) // 10  # type: ignore[arg-type]
+    assert isinstance(players, int)
+    return players
 
 
 def start(piles: npt.ArrayLike, players: int, keep_piles: bool = True) -> BatchState:

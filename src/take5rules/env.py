@@ -41,6 +41,7 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -216,6 +217,9 @@ class _Spaces:
         self.render_mode = render_mode
         self.language = language
         self.seed = seed
+        # Seeds of the games after the first, drawn from the last seed given.
+        self._episodes = random.Random(seed)
+        self._fresh = True  # the first reset without a seed plays the constructor's game
         self._observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(0, np.iinfo(np.int32).max, (_SIZE,), np.int32),
@@ -243,8 +247,13 @@ class _Spaces:
         return {"phase": self.game.phase}
 
     def _new_game(self, seed: int | None) -> None:
+        """A new game: dealt as *seed* deals, or, without one, with the next seed in line."""
         if seed is not None:
             self.seed = seed
+            self._episodes = random.Random(seed)
+        elif not self._fresh:
+            self.seed = self._episodes.randrange(2**63)
+        self._fresh = False
         self.game = Machine(tuple(self.possible_agents), self.rules, self.seed)
         self._told = 0
 
@@ -280,7 +289,8 @@ class Take5Env(_Spaces, AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type:
     Args:
         players: the number of seats, 2 to 10 (fewer in some variants).
         rules: the variant and threshold; the standard game to 66 by default.
-        seed: fixes the deals, as the seed of :func:`take5rules.engine.play_game` does.
+        seed: fixes the deals, as the seed of :func:`take5rules.engine.play_game` does; a
+            ``reset`` without a seed starts the next game of a sequence drawn from it.
         render_mode: ``"ansi"`` or ``None``.
         language: the language of the narration (``en``, ``fr``, ``bg``, ``it``, ``eo`` ...).
     """
