@@ -155,8 +155,11 @@ def svg(curve: list[tuple[int, dict[str, float]]], reference: dict[str, float],
         legend_y += 20
     out.append(f'<line x1="{width - right + 12}" x2="{width - right + 36}" y1="{legend_y}" '
                f'y2="{legend_y}" stroke="#444" stroke-dasharray="5 4"/>')
+    # The reference label on two lines (split at its comma), to fit beside the chart.
+    first, _, second = reference_label.partition(", ")
     out.append(f'<text x="{width - right + 42}" y="{legend_y + 4}" font-size="11">'
-               f"{escape(reference_label)}</text>")
+               f'<tspan>{escape(first)},</tspan><tspan x="{width - right + 42}" dy="14">'
+               f"{escape(second)}</tspan></text>")
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
