@@ -12,9 +12,12 @@ layout of :func:`take5rules.setup.deal`; input is checked once, where it enters 
 Decisions are vectorised too. A *card policy* answers, for one seat, the position in its hand of
 the card that seat plays in every game of the batch (the action of a learning agent); a *row
 policy* answers, for the low cards being placed, which row their players take, seeing the table
-as it is when the card is placed. :func:`random_card`,
-:func:`lowest_card` and :func:`cautious_card` mirror the built-in players of
-:mod:`take5rules.players`; :func:`cheapest_row` and :func:`random_row` mirror their row choices.
+as it is when the card is placed. :func:`random_card`, :func:`lowest_card` and
+:func:`cautious_card` mirror the built-in players of :mod:`take5rules.players`;
+:func:`cheapest_row` and :func:`random_row` mirror their row choices.
+
+An error about one game of a batch names that game (from 1) as its round, and a seat *k* as the
+player ``'seat k'``.
 
 Install it with the extra: ``pip install take5rules[batch]``.
 
