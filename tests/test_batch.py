@@ -236,6 +236,10 @@ def test_bad_input_names_the_rule() -> None:
         batch.play_turn(state, [[1, 2]], batch.cheapest_row, np.random.default_rng())
     assert illegal.value.rule == "turn.reveal"
     assert illegal.value.where.card == 2
+    with pytest.raises(MalformedInputError) as error:
+        batch.play_turn(state, [[1, 2, 3]], batch.cheapest_row, np.random.default_rng())
+    assert error.value.rule == "turn.reveal"
+    assert error.value.params["expected"] == (1, 2)
 
 
 def test_random_policies_play_legal_rounds() -> None:

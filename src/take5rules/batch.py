@@ -289,8 +289,10 @@ def play_turn(
     if played.shape != (state.games, state.players):
         raise MalformedInputError(
             "turn.reveal",
-            N_("{value!r} is not a mapping of players to cards"),
-            value=played.shape,
+            N_("plays of shape {shape}: a turn of a batch takes one card per game and seat, "
+               "shape {expected}"),
+            shape=played.shape,
+            expected=(state.games, state.players),
         )
     if state.turn >= HAND_SIZE:
         raise IllegalMoveError(
