@@ -83,6 +83,7 @@ SITE: tuple[str | tuple[str, tuple[str, ...]], ...] = (
     ("rules/index.md", ()),
     "discrepancies.md",
     "examples.md",
+    "agents.md",
     ("reference/index.md", (
         "reference/cli.md",
         "reference/referee.md",

@@ -21,8 +21,9 @@ from take5rules.cli import COMMANDS, all_commands
 #: The modules of the command line, which may import click (and, when installed, rich).
 CLI_SIDE = ("take5rules.cli", "take5rules.__main__", "take5rules._clitools",
             "take5rules._commands")
-#: Modules whose purpose is an optional package: Hypothesis strategies, the pytest plugin.
-FOR_A_TOOL = ("take5rules.strategies", "take5rules.pytest_plugin")
+#: Modules whose purpose is an optional package: Hypothesis strategies, the pytest plugin, the
+#: MCP server (the mcp SDK brings its own click). Each is an extra of its own.
+FOR_A_TOOL = ("take5rules.strategies", "take5rules.pytest_plugin", "take5rules.mcp_server")
 #: What importing a library module must never import.
 FORBIDDEN = ("click", "rich", "hypothesis", "jsonschema")
 

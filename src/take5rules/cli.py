@@ -52,6 +52,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
                 "Check another referee program against take5rules, turn by turn."),
     "validate": ("take5rules._commands.validate", "validate_command",
                  "Check take5-log game logs (FILE, or - for stdin) against every rule."),
+    "arena": ("take5rules._commands.arena", "arena_command",
+              "Play seeded games between PLAYERS and rank them by mean penalty."),
     "vectors": ("take5rules._commands.vectors", "vectors_command",
                 "Write the conformance vectors: referee turns and whole-game logs, valid and "
                 "invalid."),

@@ -1,0 +1,275 @@
+"""The batched simulator against the reference rule functions: same deals and decisions, same
+rows, takes and scores.
+
+The reference is :func:`take5rules.round.play_turn` (itself built on the placement rules of
+:mod:`take5rules.table`) and :func:`take5rules.engine.play_round` with the built-in players; the
+batch must agree with it placement by placement on thousands of random rounds, 2 to 10 players.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+pytest.importorskip("numpy", reason="the batched simulator needs numpy (take5rules[batch])")
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from numpy.typing import NDArray
+
+from take5rules import batch
+from take5rules.cards import total_bull_heads
+from take5rules.engine import play_round as engine_round
+from take5rules.errors import IllegalMoveError, MalformedInputError, RulesError
+from take5rules.events import CardPlaced, LowCardTaken, RoundScored, SixthCardTaken
+from take5rules.players import CautiousPlayer, LowestCardPlayer, Player
+from take5rules.round import RoundState, play_turn, round_penalties
+from take5rules.setup import deal
+from take5rules.table import Table
+from take5rules.turn import RowChoice
+from take5rules.variants import Rules, Variant
+
+RULE_OF_EVENT = {
+    "card-placed": "table.least-difference",
+    "sixth-card-taken": "table.sixth-card",
+    "low-card-taken": "table.low-card",
+}
+RULE_CODES = {
+    "table.least-difference": batch.LEAST_DIFFERENCE,
+    "table.sixth-card": batch.SIXTH_CARD,
+    "table.low-card": batch.LOW_CARD,
+}
+
+
+def _decisions(
+    seed: int, games: int, players: int
+) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+    """Shuffled piles, each seat's order of play (hand positions) and its low-card rows."""
+    rng = np.random.default_rng(seed)
+    piles = rng.permuted(np.broadcast_to(np.arange(1, 105), (games, 104)), axis=1)
+    orders = rng.permuted(np.broadcast_to(np.arange(10), (games, players, 10)), axis=2)
+    rows = rng.integers(0, 4, (games, players, 10))
+    return piles, orders, rows
+
+
+def _check_games(
+    players: int, piles: NDArray[np.int64], orders: NDArray[np.int64], rows: NDArray[np.int64]
+) -> Counter[str]:
+    """Play every game both ways, compare after each turn; count the rules that placed cards."""
+    games = piles.shape[0]
+    names = [f"p{seat}" for seat in range(players)]
+    dealt = [deal([int(c) for c in pile], names) for pile in piles]
+    plays = np.array(
+        [
+            [[d.hands[name][k] for k in orders[g, seat]] for seat, name in enumerate(names)]
+            for g, d in enumerate(dealt)
+        ]
+    )
+
+    def batch_rows(
+        state: batch.BatchState,
+        where: NDArray[np.int64],
+        seats: NDArray[np.int64],
+        low: NDArray[np.int64],
+        rng: np.random.Generator,
+    ) -> NDArray[np.int64]:
+        chosen: NDArray[np.int64] = rows[where, seats, state.turn]
+        return chosen
+
+    state = batch.start(piles, players)
+    references = [
+        RoundState.start(1, Table.start(d.rows), d.hands) for d in dealt
+    ]
+    seen: Counter[str] = Counter()
+    rng = np.random.default_rng(0)
+    for turn in range(10):
+        outcome = batch.play_turn(state, plays[:, :, turn], batch_rows, rng)
+        for g in range(games):
+
+            def choose(choice: RowChoice, g: int = g, turn: int = turn) -> int:
+                return int(rows[g, names.index(choice.player), turn])
+
+            turn_plays = {name: int(plays[g, seat, turn]) for seat, name in enumerate(names)}
+            references[g], events = play_turn(references[g], turn_plays, choose)
+            reference = references[g]
+            assert state.table(g) == reference.table.rows, (g, turn)
+            for event in events[1:]:
+                assert isinstance(event, CardPlaced | SixthCardTaken | LowCardTaken)
+                seat = names.index(event.player)
+                seen[event.kind] += 1
+                assert outcome.rows[g, seat] == event.row
+                assert outcome.rule[g, seat] == RULE_CODES[RULE_OF_EVENT[event.kind]]
+                taken = getattr(event, "taken", ())
+                assert outcome.taken[g, seat] == total_bull_heads(taken)
+            for seat, name in enumerate(names):
+                assert state.pile(g, seat) == tuple(sorted(reference.piles[name]))
+                assert sorted(int(c) for c in state.held[g, seat]) == sorted(reference.hands[name])
+    for g, reference in enumerate(references):
+        penalties = round_penalties(reference.piles)
+        assert [int(p) for p in state.penalties[g]] == [penalties[name] for name in names]
+    return seen
+
+
+@pytest.mark.parametrize("players", range(2, 11))
+def test_thousands_of_random_rounds_match_the_rule_functions(players: int) -> None:
+    piles, orders, rows = _decisions(players, 250, players)
+    seen = _check_games(players, piles, orders, rows)
+    # Every placement rule was exercised many times, low cards and sixth cards included.
+    assert seen["low-card-taken"] > 50
+    assert seen["sixth-card-taken"] > 50
+    assert seen["card-placed"] > 1000
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.integers(2, 10), seed=st.integers(0, 2**32 - 1))
+def test_any_seeded_round_matches_the_rule_functions(players: int, seed: int) -> None:
+    piles, orders, rows = _decisions(seed, 3, players)
+    _check_games(players, piles, orders, rows)
+
+
+def _engine_scores(seats: dict[str, Player], pile: list[int]) -> list[int]:
+    dealt = deal(pile, list(seats))
+    events = list(
+        engine_round(seats, 1, Table.start(dealt.rows), dealt.hands, dict.fromkeys(seats, 0))
+    )
+    scored = events[-1]
+    assert isinstance(scored, RoundScored)
+    return [scored.penalties[name] for name in seats]
+
+
+@pytest.mark.parametrize(
+    ("policy", "player"),
+    [(batch.lowest_card, LowestCardPlayer), (batch.cautious_card, CautiousPlayer)],
+)
+@pytest.mark.parametrize("players", [2, 4, 7, 10])
+def test_builtin_policies_play_as_the_builtin_players(policy, player, players: int) -> None:  # type: ignore[no-untyped-def]
+    rng = np.random.default_rng(players)
+    state = batch.deal(rng, 150, players)
+    piles = np.concatenate(
+        [state.hands.reshape(150, -1), state.rows[:, :, 0]], axis=1
+    )
+    scores = batch.play_round(state, [policy] * players, batch.cheapest_row, rng)
+    for g in range(150):
+        seats: dict[str, Player] = {f"p{k}": player() for k in range(players)}
+        assert [int(s) for s in scores[g]] == _engine_scores(seats, [int(c) for c in piles[g]])
+
+
+def test_publishers_example_turn() -> None:
+    # Rows 12, 37, 43, 58; the cards 14, 15, 44 and 61 (the publisher's example).
+    hands = [[44], [14], [61], [15]]
+    rest = iter(c for c in range(60, 105) if c != 61)
+    pile = [c for hand in hands for c in hand + [next(rest) for _ in range(9)]]
+    state = batch.start([[*pile, 12, 37, 43, 58]], players=4)
+    rng = np.random.default_rng()
+    outcome = batch.play_turn(state, [[44, 14, 61, 15]], batch.cheapest_row, rng)
+    assert state.table(0) == ((12, 14, 15), (37,), (43, 44), (58, 61))
+    assert outcome.rows.tolist() == [[2, 0, 3, 0]]
+    assert outcome.taken.tolist() == [[0, 0, 0, 0]]
+
+
+def test_founding_texts_low_card() -> None:
+    # Rows ending 12, 24, 70 and 96; a 2 takes the row holding only 96 (1 bull head).
+    pile = [2, *range(30, 39), 17, *range(40, 49), 12, 24, 70, 96]
+
+    def take_last(
+        state: batch.BatchState,
+        where: NDArray[np.int64],
+        seats: NDArray[np.int64],
+        low: NDArray[np.int64],
+        rng: np.random.Generator,
+    ) -> NDArray[np.int64]:
+        return np.full(where.size, 3)
+
+    state = batch.start([pile], players=2)
+    outcome = batch.play_turn(state, [[2, 17]], take_last, np.random.default_rng())
+    assert state.table(0) == ((12, 17), (24,), (70,), (2,))
+    assert outcome.rule.tolist() == [[batch.LOW_CARD, batch.LEAST_DIFFERENCE]]
+    assert state.pile(0, 0) == (96,)
+    assert state.penalties.tolist() == [[1, 0]]
+
+
+def test_sixth_card_takes_eleven_heads() -> None:
+    # 51, 55, 61, 68, 73 fill a row; 74 is its sixth card: 1 + 7 + 1 + 1 + 1 = 11 bull heads.
+    hands = [[55, 61, 68, 73, 74, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11, 13, 14, 16, 17]]
+    state = batch.start([[*hands[0], *hands[1], 51, 90, 95, 100]], players=2)
+    rng = np.random.default_rng()
+    for own, other in ((55, 6), (61, 7), (68, 8), (73, 9), (74, 10)):
+        outcome = batch.play_turn(state, [[own, other]], batch.cheapest_row, rng)
+    assert outcome.rule.tolist()[0][0] == batch.SIXTH_CARD
+    assert state.penalties.tolist()[0][0] == 11
+    assert state.table(0)[0] == (74,)
+
+
+def test_play_games_reaches_the_threshold() -> None:
+    totals, rounds = batch.play_games(
+        np.random.default_rng(3), 200, [batch.random_card] * 5, batch.random_row,
+        Rules(threshold=30),
+    )
+    assert (totals.max(axis=1) >= 30).all()
+    assert (rounds >= 1).all()
+    assert (rounds > 1).any()
+
+
+def test_tactics_deals_only_the_reduced_deck() -> None:
+    state = batch.deal(np.random.default_rng(0), 50, 3, Rules(Variant.TACTICS))
+    dealt = np.concatenate([state.hands.reshape(50, -1), state.rows[:, :, 0]], axis=1)
+    assert (np.sort(dealt, axis=1) == np.arange(1, 35)).all()
+
+
+def test_bad_input_names_the_rule() -> None:
+    with pytest.raises(MalformedInputError) as error:
+        batch.start([[0, *range(2, 30)]], players=2)
+    assert error.value.rule == "cards.deck"
+    with pytest.raises(MalformedInputError) as error:
+        batch.start([[5, 5, *range(6, 30)]], players=2)
+    assert error.value.rule == "cards.deck"
+    with pytest.raises(RulesError) as error:
+        batch.start([list(range(1, 105))], players=11)
+    assert error.value.rule == "setup.players"
+    with pytest.raises(RulesError) as error:
+        batch.deal(np.random.default_rng(0), 1, 3, Rules(Variant.LOGIC))
+    assert error.value.rule == "variants.logic"
+    state = batch.start([list(range(1, 105))], players=2)
+    with pytest.raises(IllegalMoveError) as illegal:
+        batch.play_turn(state, [[1, 2]], batch.cheapest_row, np.random.default_rng())
+    assert illegal.value.rule == "turn.reveal"
+    assert illegal.value.where.card == 2
+    with pytest.raises(MalformedInputError) as error:
+        batch.play_turn(state, [[1, 2, 3]], batch.cheapest_row, np.random.default_rng())
+    assert error.value.rule == "turn.reveal"
+    assert error.value.params["expected"] == (1, 2)
+
+
+def test_random_policies_play_legal_rounds() -> None:
+    rng = np.random.default_rng(11)
+    state = batch.deal(rng, 400, 6)
+    start_cards = np.sort(
+        np.concatenate([state.hands.reshape(400, -1), state.rows[:, :, 0]], axis=1), axis=1
+    )
+    scores = batch.play_round(state, [batch.random_card] * 6, batch.random_row, rng)
+    # Every card dealt ends up on the table or in exactly one bull pile.
+    table_cards = [sorted(c for row in state.table(g) for c in row) for g in range(400)]
+    for g in range(400):
+        piles = [c for seat in range(6) for c in state.pile(g, seat)]
+        assert sorted(piles + table_cards[g]) == start_cards[g].tolist()
+        assert [total_bull_heads(state.pile(g, s)) for s in range(6)] == scores[g].tolist()
+
+
+def test_policies_are_checked_where_they_enter() -> None:
+    rng = np.random.default_rng(0)
+    state = batch.deal(rng, 10, 3)
+    with pytest.raises(RulesError) as error:
+        batch.play_round(state, [batch.random_card] * 2, batch.random_row, rng)
+    assert error.value.rule == "setup.players"
+
+    def out_of_hand(
+        state: batch.BatchState, seat: int, rng: np.random.Generator
+    ) -> NDArray[np.int64]:
+        return np.full(state.games, 10 - state.turn)  # one past the last card held
+
+    with pytest.raises(IllegalMoveError) as illegal:
+        batch.play_round(state, [out_of_hand] * 3, batch.random_row, rng)
+    assert illegal.value.rule == "turn.reveal"
+    assert state.turn == 0  # nothing was played
