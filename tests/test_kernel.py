@@ -173,6 +173,21 @@ def test_kernel_resolve_equals_the_rule_functions_and_the_reference(seed: int) -
         check_turn(*random_turn(rng))
 
 
+# --- the deal -------------------------------------------------------------------------------
+
+
+@_settings
+@given(st.integers(0, 2**64), st.sampled_from([1, 2, 5, 24, 34, 44, 54, 64, 74, 84, 94, 104]))
+def test_kernel_shuffle_deals_what_random_sample_deals(seed: int, size: int) -> None:
+    # The engine's seeded games were dealt by Random.sample; the kernel's loop must draw the
+    # same cards and leave the generator where sample leaves it, so the next deal matches too.
+    pile = list(range(1, size + 1))
+    ours, theirs = random.Random(seed), random.Random(seed)
+    for _ in range(3):
+        assert _kernel.shuffled(pile, ours.getrandbits) == theirs.sample(pile, size)
+    assert ours.getstate() == theirs.getstate()
+
+
 # --- games ------------------------------------------------------------------------------------
 
 
