@@ -101,11 +101,13 @@ def target(rows: Sequence[Row], value: int) -> int:
     """
     index = -1
     best = 0
-    for position, row in enumerate(rows):
+    position = 0
+    for row in rows:  # a counter is cheaper than enumerate's pairs on this hot path
         last = row[-1]
         if best < last < value:
             best = last
             index = position
+        position += 1  # noqa: SIM113 -- see above
     return index
 
 

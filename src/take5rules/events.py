@@ -158,8 +158,9 @@ def _fast_constructor(cls: type[_Value]) -> Callable[..., _Value]:
     For the engine's hot loop, which builds tens of events and views per round. A frozen
     dataclass's ``__init__`` sets each field through ``object.__setattr__``; this one fills the
     same slots through their descriptors, in half the time. ``_fast_constructor(C)(*values)``
-    equals ``C(*values)`` and is as immutable; there is no default and no ``__post_init__``, so
-    it is only for classes that have neither.
+    equals ``C(*values)`` and is as immutable. Every field is given (no default is filled in) and
+    ``__post_init__`` is not run, so it is only for values already known valid (a checked
+    :class:`~take5rules.table.Table`'s rows, for one).
 
     >>> make = _fast_constructor(CardPlaced)
     >>> make(1, 2, "ana", 5, 0, ((1, 5), (2,), (3,), (4,))) == CardPlaced(
