@@ -186,13 +186,14 @@ def _check_play(table: object, value: object, where: Where | None) -> Card:
             value=table,
         )
     checked = card(value, where)
-    if any(checked in row for row in table.rows):
-        raise MalformedInputError(
-            "cards.deck",
-            N_("card {value} is already on the table; each card exists once in the deck"),
-            where=where,
-            value=checked,
-        )
+    for row in table.rows:  # a plain loop: players call this for every card they weigh
+        if checked in row:
+            raise MalformedInputError(
+                "cards.deck",
+                N_("card {value} is already on the table; each card exists once in the deck"),
+                where=where,
+                value=checked,
+            )
     return checked
 
 
