@@ -9,7 +9,9 @@ hand drawn at random, and the player of a low card takes a row drawn at random):
 * ``py6nimmt``: rounds of py6nimmt 0.1.2 (``pip install py6nimmt==0.1.2``, the ``bench`` extra),
   a ``py6Nimmt.Table.Table`` dealt by py6nimmt, its cards placed by ``Table.playCard`` in
   ascending card order (py6nimmt itself has no placement order) and low cards answered with
-  ``Table.catchBoard``;
+  ``Table.catchBoard``. The driver does no more than py6nimmt's API asks for: one
+  ``Random.randrange`` per decision (as cheap as the ``Random.choice`` of our ``RandomPlayer``),
+  the cards' values read straight from its ``Deck.list``, one sort per turn;
 * ``tight loop``: a round in a few lines of plain Python on lists of ints, written here, with no
   checks, no players and no events: the floor of what pure Python can do.
 

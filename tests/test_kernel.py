@@ -17,7 +17,10 @@ number) runs more.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import os
+import pickle
 import random
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -171,6 +174,68 @@ def test_kernel_resolve_equals_the_rule_functions_and_the_reference(seed: int) -
     rng = random.Random(seed)
     for _ in range(TURNS_PER_EXAMPLE):
         check_turn(*random_turn(rng))
+
+
+# --- values built through their slots --------------------------------------------------------
+
+_ROWS = ((3, 12), (24,), (58, 61, 70), (96,))
+
+
+def built_values() -> list[tuple[object, object]]:
+    """Each fast constructor the engine uses, beside the dataclass's own, on the same values."""
+    from take5rules import engine, events, players, table
+    from take5rules.events import CardsRevealed, SixthCardTaken
+
+    shown = Table(_ROWS)
+    totals = MappingProxyType({"ana": 3, "bob": 0})
+    return [
+        (events._card_placed(1, 2, "ana", 71, 2, _ROWS), CardPlaced(1, 2, "ana", 71, 2, _ROWS)),
+        (events._sixth_card_taken(1, 2, "bob", 13, 0, (1, 2, 3, 4, 5), _ROWS),
+         SixthCardTaken(1, 2, "bob", 13, 0, (1, 2, 3, 4, 5), _ROWS)),
+        (events._low_card_taken(3, 4, "cyd", 2, 3, (96,), _ROWS),
+         LowCardTaken(3, 4, "cyd", 2, 3, (96,), _ROWS)),
+        (events._cards_revealed(1, 1, (("bob", 2), ("ana", 71))),
+         CardsRevealed(1, 1, (("bob", 2), ("ana", 71)))),
+        (players._card_view(1, 5, shown, (4, 80), totals), CardView(1, 5, shown, (4, 80), totals)),
+        (table._table(_ROWS), Table(_ROWS)),
+        (engine._row_choice("ana", 2, shown, 1, 3), RowChoice("ana", 2, shown, 1, 3)),
+    ]
+
+
+def test_values_built_through_their_slots_are_the_dataclasses_values() -> None:
+    for fast, slow in built_values():
+        assert type(fast) is type(slow)
+        assert fast == slow and repr(fast) == repr(slow)
+        names = [item.name for item in dataclasses.fields(fast)]  # type: ignore[arg-type]
+        assert [getattr(fast, name) for name in names] == [getattr(slow, name) for name in names]
+        assert not hasattr(fast, "__dict__")
+        if not isinstance(fast, CardView):  # a view holds a mapping proxy, which cannot pickle
+            assert copy.deepcopy(fast) == slow
+            assert pickle.loads(pickle.dumps(fast)) == slow
+            assert hash(fast) == hash(slow)
+        field = names[0]
+        try:
+            setattr(fast, field, 99)
+        except dataclasses.FrozenInstanceError:
+            pass
+        else:
+            raise AssertionError(f"{type(fast).__name__}.{field} could be changed")
+        assert fast == slow
+
+
+# --- the deal -------------------------------------------------------------------------------
+
+
+@_settings
+@given(st.integers(0, 2**64), st.sampled_from([1, 2, 5, 24, 34, 44, 54, 64, 74, 84, 94, 104]))
+def test_kernel_shuffle_deals_what_random_sample_deals(seed: int, size: int) -> None:
+    # The engine's seeded games were dealt by Random.sample; the kernel's loop must draw the
+    # same cards and leave the generator where sample leaves it, so the next deal matches too.
+    pile = list(range(1, size + 1))
+    ours, theirs = random.Random(seed), random.Random(seed)
+    for _ in range(3):
+        assert _kernel.shuffled(pile, ours.getrandbits) == theirs.sample(pile, size)
+    assert ours.getstate() == theirs.getstate()
 
 
 # --- games ------------------------------------------------------------------------------------

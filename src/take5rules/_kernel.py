@@ -7,10 +7,11 @@ what players answer and then runs these directly. Nothing here checks anything: 
 ``int`` from 1 to 104, a row a non-empty ascending tuple of at most five cards, ``rows`` a list of
 four rows, and every card distinct, because the caller made sure of it.
 
-A placement is a record ``(player, card, row, taken, rule, rows_after)``: *row* is the 0-based
-index the card went to, *taken* the cards its player took (empty for a plain placement), *rule*
-the rule that decided (``table.least-difference``, ``table.sixth-card`` or ``table.low-card``)
-and *rows_after* the rows after it, or ``None`` when the caller did not ask for snapshots.
+A placement is a record ``(player, card, row, taken, rule)``: *row* is the 0-based index the
+card went to, *taken* the cards its player took (empty for a plain placement) and *rule* the rule
+that decided (``table.least-difference``, ``table.sixth-card`` or ``table.low-card``).
+:func:`placements` yields them one at a time, the rows already changed by each when it comes;
+:func:`resolve` lists them, each with a snapshot of the rows after it.
 
 >>> rows = [(3,), (24,), (58,), (96,)]
 >>> [record[:5] for record in resolve(rows, [("ana", 4), ("bob", 90), ("cyd", 2)],
@@ -23,7 +24,7 @@ and *rows_after* the rows after it, or ``None`` when the caller did not ask for 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from operator import itemgetter
 
 __all__ = [
@@ -39,8 +40,10 @@ __all__ = [
     "lowest",
     "order",
     "pile_heads",
+    "placements",
     "put",
     "resolve",
+    "shuffled",
     "take",
     "target",
 ]
@@ -56,8 +59,10 @@ SIXTH_CARD = "table.sixth-card"
 LOW_CARD = "table.low-card"
 
 Row = tuple[int, ...]
-#: ``(player, card, row index, taken, rule, rows after or None)``.
-Record = tuple[str, int, int, Row, str, "tuple[Row, ...] | None"]
+#: ``(player, card, row index, taken, rule)``.
+Placed = tuple[str, int, int, Row, str]
+#: ``(player, card, row index, taken, rule, rows after)``.
+Record = tuple[str, int, int, Row, str, tuple[Row, ...]]
 #: Asked for the row to take when a card is low: ``(player, card, rows now) -> index``.
 Choose = Callable[[str, int, list[Row]], int]
 
@@ -96,11 +101,13 @@ def target(rows: Sequence[Row], value: int) -> int:
     """
     index = -1
     best = 0
-    for position, row in enumerate(rows):
+    position = 0
+    for row in rows:  # a counter is cheaper than enumerate's pairs on this hot path
         last = row[-1]
         if best < last < value:
             best = last
             index = position
+        position += 1  # noqa: SIM113 -- see above
     return index
 
 
@@ -129,26 +136,59 @@ def order(plays: Iterable[tuple[str, int]]) -> list[tuple[str, int]]:
     return sorted(plays, key=itemgetter(1))
 
 
-def resolve(
-    rows: list[Row], plays: Iterable[tuple[str, int]], choose: Choose, snapshots: bool = True
-) -> list[Record]:
-    """Place every play, lowest first, changing *rows* in place; one record per placement.
+def placements(
+    rows: list[Row], ordered: Iterable[tuple[str, int]], choose: Choose
+) -> Iterator[Placed]:
+    """Place the plays of *ordered*, already in placement order, one at a time (rules ``table.*``).
 
-    *choose* answers for the player of a low card, seeing the rows at that moment, and must
-    return a checked index 0..3. With *snapshots*, each record carries the rows after it.
+    Each card goes on its row (``least-difference``, ``sixth-card``) or, when it is low, takes
+    the row *choose* answers for its player, seeing the rows at that moment; *choose* must return
+    a checked index 0..3. *rows* is changed in place before each record is yielded, so a caller
+    sees the rows after each placement, and the next card is only placed when it asks for it.
     """
-    records: list[Record] = []
-    for player, value in order(plays):
+    for player, value in ordered:
         index = target(rows, value)
         if index < 0:
             index = choose(player, value, rows)
-            taken = take(rows, index, value)
-            rule = LOW_CARD
+            yield player, value, index, take(rows, index, value), LOW_CARD
         else:
             taken = put(rows, index, value)
-            rule = SIXTH_CARD if taken else LEAST_DIFFERENCE
-        records.append((player, value, index, taken, rule, tuple(rows) if snapshots else None))
-    return records
+            yield player, value, index, taken, SIXTH_CARD if taken else LEAST_DIFFERENCE
+
+
+def resolve(rows: list[Row], plays: Iterable[tuple[str, int]], choose: Choose) -> list[Record]:
+    """Place every play, lowest first (``turn.order``), changing *rows* in place.
+
+    One record per placement, in placement order, each with the rows after it.
+    """
+    return [(*placed, tuple(rows)) for placed in placements(rows, order(plays), choose)]
+
+
+def shuffled(pile: Sequence[int], getrandbits: Callable[[int], int]) -> list[int]:
+    """The cards of *pile* shuffled: what ``Random.sample(pile, len(pile))`` gives (``setup.deal``).
+
+    *getrandbits* is the ``getrandbits`` method of a :class:`random.Random`. The standard
+    library's ``sample`` fills each place in turn with a card drawn from those left, at an
+    index below their number found by rejection: ``getrandbits(n.bit_length())`` again until
+    it is below ``n``. This loop makes exactly the same draws in the same order, without the
+    two function calls ``sample`` spends on each card, so a seed deals the same cards and leaves
+    the generator in the same state (``tests/test_kernel.py`` checks both).
+
+    >>> import random
+    >>> shuffled(range(1, 105), random.Random(5).getrandbits) == random.Random(5).sample(
+    ...     range(1, 105), 104)
+    True
+    """
+    left = list(pile)
+    result: list[int] = []
+    for count in range(len(left), 0, -1):
+        bits = count.bit_length()
+        index = getrandbits(bits)
+        while index >= count:
+            index = getrandbits(bits)
+        result.append(left[index])
+        left[index] = left[count - 1]
+    return result
 
 
 def deal(pile: Sequence[int], players: Sequence[str]) -> tuple[dict[str, Row], Row, Row]:

@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import TypeVar
 
 from . import _kernel
+from ._kernel import LEAST_DIFFERENCE, SIXTH_CARD
 from ._text import N_
 from .cards import Card, cards
 from .errors import IllegalMoveError, MalformedInputError, RulesError, Where
@@ -32,6 +33,7 @@ from .events import (
     RoundStarted,
     _card_placed,
     _cards_revealed,
+    _fast_constructor,
     _low_card_taken,
     _sixth_card_taken,
 )
@@ -44,11 +46,16 @@ from .variants import Draft, Rules, Variant, draft, next_drafter, tournament_han
 
 __all__ = ["play_game", "play_round", "play_silently", "run_draft"]
 
+#: ``RowChoice(...)`` for the engine's hot loop, every field given: the same value, built faster.
+_row_choice = _fast_constructor(RowChoice)
+
 
 def _seats(seats: Mapping[str, Player], rules: Rules) -> tuple[str, ...]:
     players = check_players(list(seats), rules)
     for name, player in seats.items():
-        if not isinstance(player, Player):
+        # issubclass is cached per class and answers for every class that defines the three
+        # methods; isinstance (slow for a protocol) decides the rest, as it always did.
+        if not (issubclass(type(player), Player) or isinstance(player, Player)):
             raise RulesError(
                 "setup.players",
                 N_("the object seated as {player!r} is not a player: it lacks choose_card, "
@@ -175,7 +182,7 @@ def _round(
     turn = 0
 
     def choose(player: str, value: Card, now: list[Row]) -> int:
-        view = RowChoice(player, value, _table(tuple(now)), number, turn)
+        view = _row_choice(player, value, _table(tuple(now)), number, turn)
         choice = seats[player].choose_row(view)
         if type(choice) is int and 0 <= choice < ROWS:
             return choice
@@ -188,27 +195,27 @@ def _round(
         plays: list[tuple[str, Card]] = []
         for player, choose_card, hand in pick_card:
             value = choose_card(_card_view(number, turn, table, tuple(hand), frozen_totals))
-            if type(value) is not int or value not in hand:
+            if type(value) is not int:
                 raise _illegal_card(number, turn, player, value)
-            hand.remove(value)
+            try:
+                hand.remove(value)
+            except ValueError:
+                raise _illegal_card(number, turn, player, value) from None
             plays.append((player, value))
-        records = _kernel.resolve(table_rows, plays, choose, emit)
+        ordered = _kernel.order(plays)
         if emit:
-            # The records come in placement order, which is the order the reveal lists.
-            revealed = tuple([(record[0], record[1]) for record in records])
-            yield _cards_revealed(number, turn, revealed)
-        for player, value, index, taken, rule, after in records:
-            if taken:
-                piles[player].extend(taken)
-            if not emit:
+            yield _cards_revealed(number, turn, tuple(ordered))
+        # Each card is placed when the previous one's event has been taken, so a player asked
+        # for a row has seen every placement before theirs.
+        for player, value, index, taken, rule in _kernel.placements(table_rows, ordered, choose):
+            if rule == LEAST_DIFFERENCE:
+                if emit:
+                    yield _card_placed(number, turn, player, value, index, tuple(table_rows))
                 continue
-            assert after is not None
-            if rule == _kernel.LEAST_DIFFERENCE:
-                yield _card_placed(number, turn, player, value, index, after)
-            elif rule == _kernel.SIXTH_CARD:
-                yield _sixth_card_taken(number, turn, player, value, index, taken, after)
-            else:
-                yield _low_card_taken(number, turn, player, value, index, taken, after)
+            piles[player] += taken
+            if emit:
+                taken_by = _sixth_card_taken if rule == SIXTH_CARD else _low_card_taken
+                yield taken_by(number, turn, player, value, index, taken, tuple(table_rows))
     penalties = {player: _kernel.pile_heads(pile) for player, pile in piles.items()}
     new_totals = _kernel.add(totals, penalties)
     if emit:
@@ -224,8 +231,9 @@ def _deal_or_draft(
     if rules.drafted:
         drafted = yield from run_draft(seats, pool, number)
         return tuple((value,) for value in drafted.rows), drafted.hands
-    # The pool is a checked deck and the seats are checked: the kernel deals it as it is.
-    hands, starters, _aside = _kernel.deal(rng.sample(pool, len(pool)), tuple(seats))
+    # The pool is a checked deck and the seats are checked: the kernel deals it as it is, shuffled
+    # as rng.sample(pool, len(pool)) would shuffle it.
+    hands, starters, _aside = _kernel.deal(_kernel.shuffled(pool, rng.getrandbits), tuple(seats))
     return tuple((value,) for value in starters), hands
 
 

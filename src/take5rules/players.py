@@ -21,7 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from .cards import Card, bull_heads, total_bull_heads
+from . import _kernel
+from .cards import Card, bull_heads
 from .events import _fast_constructor
 from .table import ROW_LIMIT, Table, least_difference_row
 from .turn import RowChoice
@@ -81,8 +82,9 @@ class Player(Protocol):
 
 
 def _row_cost(table: Table, index: int) -> tuple[int, int]:
+    # A Table holds only checked cards, so its rows are counted without checking them again.
     row = table.rows[index]
-    return total_bull_heads(row), len(row)
+    return _kernel.pile_heads(row), len(row)
 
 
 def cheapest_row(table: Table) -> int:
@@ -141,10 +143,10 @@ class CautiousPlayer:
     def _risk(self, table: Table, value: Card) -> tuple[float, Card]:
         target = least_difference_row(table, value)
         if target is None:
-            return float(total_bull_heads(table.rows[cheapest_row(table)])) + 0.5, value
+            return float(_row_cost(table, cheapest_row(table))[0]) + 0.5, value
         row = table.rows[target]
         if len(row) >= ROW_LIMIT:
-            return float(total_bull_heads(row)) + 1.0, value
+            return float(_kernel.pile_heads(row)) + 1.0, value
         gap = value - row[-1]
         return len(row) * gap / 400.0, value
 

@@ -21,7 +21,7 @@ The worked example of the founding texts: 4 goes after the 3, 17 after the 4, 90
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -29,6 +29,7 @@ from . import _kernel
 from ._text import N_
 from .cards import Card, card, cards, total_bull_heads
 from .errors import IllegalMoveError, MalformedInputError, Where
+from .events import _fast_constructor
 from .registry import AMIGO, SEEDS, Source, rule
 
 __all__ = [
@@ -157,11 +158,9 @@ class Table:
         return [list(row) for row in self.rows]
 
 
-def _table(rows: tuple[Row, ...]) -> Table:
-    """A table of rows already known to be valid, built without checking them again (private)."""
-    table = object.__new__(Table)
-    object.__setattr__(table, "rows", rows)
-    return table
+#: ``_table(rows)``: a table of rows already known to be valid, built without checking them
+#: again (private; it fills the slot directly and skips ``__post_init__``).
+_table: Callable[[tuple[Row, ...]], Table] = _fast_constructor(Table)
 
 
 def _checked_choice(choice: object, where: Where | None) -> int:
@@ -187,13 +186,14 @@ def _check_play(table: object, value: object, where: Where | None) -> Card:
             value=table,
         )
     checked = card(value, where)
-    if any(checked in row for row in table.rows):
-        raise MalformedInputError(
-            "cards.deck",
-            N_("card {value} is already on the table; each card exists once in the deck"),
-            where=where,
-            value=checked,
-        )
+    for row in table.rows:  # a plain loop: players call this for every card they weigh
+        if checked in row:
+            raise MalformedInputError(
+                "cards.deck",
+                N_("card {value} is already on the table; each card exists once in the deck"),
+                where=where,
+                value=checked,
+            )
     return checked
 
 

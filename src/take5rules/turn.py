@@ -229,7 +229,7 @@ def resolve_turn(
     rows = list(table.rows)
     records = _kernel.resolve(rows, checked.items(), choose)
     placements = tuple(
-        (player, Placement(value, index, taken, rule, _table(after)))  # type: ignore[arg-type]
+        (player, Placement(value, index, taken, rule, _table(after)))
         for player, value, index, taken, rule, after in records
     )
     return TurnResult(_table(tuple(rows)), placements)
