@@ -295,10 +295,10 @@ def mutmut_results(modules: set[str]) -> list[tuple[Mutant, bool]]:
         name, _, status = line.strip().rpartition(": ")
         if not name:
             continue
+        # take5rules.table.x_place_card__mutmut_3, take5rules.table.xǁTableǁof__mutmut_6
         module, _, mangled = name.partition(".x")
-        module = name.rsplit(".", 1)[0] if not mangled else module
-        function = re.sub(r"__mutmut_\d+$", "", name[len(module) + 1:])
-        function = re.sub(r"^x_", "", function).replace("ǁ", ".").strip(".")
+        mangled = re.sub(r"__mutmut_\d+$", "", mangled)
+        function = mangled[1:] if mangled.startswith("_") else mangled.replace("ǁ", ".").strip(".")
         if module not in modules:
             continue
         if status in KILLED:
@@ -375,6 +375,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-mutmut", action="store_true",
                         help="skip mutmut; only mutate the decorated functions")
+    parser.add_argument("--reuse-mutmut", action="store_true",
+                        help="report mutmut's last run (mutants/) instead of running it again")
+    parser.add_argument("--tests", nargs="+", metavar="PATH",
+                        help="the tests to run (default: the mutmut configuration's selection)")
     parser.add_argument("--modules", default="",
                         help="comma-separated module names, e.g. table,cards (default: all)")
     parser.add_argument("--jobs", type=int, default=2, help="mutants run at a time (default 2)")
@@ -382,7 +386,7 @@ def main() -> int:
                         help="seconds before a mutant's tests count as hung, i.e. killed")
     args = parser.parse_args()
     config = _config()
-    tests = config["pytest_add_cli_args_test_selection"]
+    tests = args.tests or config["pytest_add_cli_args_test_selection"]
     paths = rule_modules(config)
     if args.modules:
         wanted = {f"take5rules.{name.strip()}" for name in args.modules.split(",")}
@@ -391,8 +395,9 @@ def main() -> int:
     started = time.monotonic()
     results: list[tuple[Mutant, bool]] = []
     if not args.no_mutmut:
-        print("mutmut (undecorated functions) ...", flush=True)
-        run_mutmut(args.jobs)
+        if not args.reuse_mutmut:
+            print("mutmut (undecorated functions) ...", flush=True)
+            run_mutmut(args.jobs)
         results += mutmut_results(set(modules))
     print("decorated functions (@rule, @property) ...", flush=True)
     results += run_ast_pass(paths, tests, args.timeout, args.jobs)
