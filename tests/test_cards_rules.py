@@ -78,3 +78,13 @@ def test_cards_rejects_a_bad_card_inside_naming_where() -> None:
     with pytest.raises(MalformedInputError) as caught:
         cards([3, 0], Where(player="cyd"))
     assert caught.value.where.player == "cyd"
+
+
+@pytest.mark.parametrize("value", ["7", 7.0, None])
+def test_card_error_shows_the_value_given(value: object) -> None:
+    with pytest.raises(MalformedInputError) as caught:
+        card(value)
+    assert caught.value.params["value"] == value
+    with pytest.raises(MalformedInputError) as caught:
+        cards(value)  # type: ignore[arg-type]
+    assert caught.value.params["value"] == value

@@ -83,3 +83,9 @@ def test_winners_of_no_totals_is_an_error_of_the_winners_rule() -> None:
     with pytest.raises(MalformedInputError) as caught:
         winners({})
     assert caught.value.rule == "game.winners"
+
+
+def test_a_bad_total_is_shown_in_the_error() -> None:
+    with pytest.raises(MalformedInputError) as caught:
+        winners({"ana": -4})
+    assert caught.value.params["value"] == -4

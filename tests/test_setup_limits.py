@@ -107,3 +107,28 @@ def test_deal_needs_exactly_ten_a_player_and_four(count: int) -> None:
     with pytest.raises(RulesError) as caught:
         deal(list(range(1, needed)), _names(count))
     assert caught.value.rule == "setup.deal"
+
+
+@pytest.mark.parametrize(
+    ("players", "value"),
+    [(["ana", "bob", "ana"], "ana"), (["ana", "bob", "cyd", "bob"], "bob"), (["ana", ""], ""),
+     (["ana", "  "], "  "), (["ana", 7], 7)],
+)
+def test_check_players_names_the_bad_or_repeated_name(players: list[object], value: object) -> None:
+    with pytest.raises(RulesError) as caught:
+        check_players(players, Rules())  # type: ignore[arg-type]
+    assert caught.value.rule == "setup.players"
+    assert caught.value.params["value"] == value
+
+
+@pytest.mark.parametrize("players", ["anabob", b"ab", None, 3])
+def test_check_players_rejects_what_is_not_a_list_of_names(players: object) -> None:
+    with pytest.raises(RulesError) as caught:
+        check_players(players, Rules())  # type: ignore[arg-type]
+    assert caught.value.rule == "setup.players"
+
+
+def test_deal_error_says_how_many_cards_it_needs() -> None:
+    with pytest.raises(RulesError) as caught:
+        deal(list(range(1, 30)), _names(3))
+    assert caught.value.params == {"count": 29, "players": 3, "needed": 34}

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from take5rules.errors import IllegalMoveError, MalformedInputError, Take5Error
+from take5rules.errors import IllegalMoveError, MalformedInputError, Take5Error, Where
 from take5rules.table import (
     Table,
     ascending_rows,
@@ -204,3 +204,50 @@ def test_placement_functions_name_the_rule_a_bad_input_broke(call: Any, rule: st
     with pytest.raises(Take5Error) as caught:
         call()
     assert caught.value.rule == rule
+
+
+# --- building a table says which row broke which rule ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rows", "rule", "params"),
+    [
+        ([[3], [24], [58]], "setup.deal", {"count": 3}),
+        ([[3], [24], [], [96]], "table.low-card", {"row": 3}),
+        ([[3], [24, 30, 29], [58], [96]], "table.ascending", {"row": 2, "after": 29,
+                                                              "before": 30}),
+        ([[3], [24], [58], [60, 61, 62, 63, 64, 65]], "table.sixth-card", {"row": 4,
+                                                                           "count": 6}),
+        ([[3], [24], [58], [96, 3]], "cards.deck", {"value": 3}),
+    ],
+)
+def test_table_of_names_the_row_and_the_rule(rows: Any, rule: str, params: dict[str, Any]) -> None:
+    where = Where(round=2)
+    with pytest.raises(MalformedInputError) as caught:
+        Table.of(rows, where)
+    assert caught.value.rule == rule
+    assert caught.value.where == where
+    assert {key: caught.value.params[key] for key in params} == params
+
+
+def test_table_of_accepts_rows_of_one_to_five_and_lists_them() -> None:
+    table = Table.of([[1], [2, 3], [4, 5, 6, 7], [8, 9, 10, 11, 12]])
+    assert table.to_json() == [[1], [2, 3], [4, 5, 6, 7], [8, 9, 10, 11, 12]]
+    assert table.cards() == tuple(range(1, 13))
+    assert table.last_cards == (1, 3, 7, 12)
+
+
+def test_place_card_says_where_a_low_card_came_without_a_choice() -> None:
+    with pytest.raises(IllegalMoveError) as caught:
+        place_card(CROSSED, 25, where=Where(1, 2, "ana", 25))
+    assert caught.value.where == Where(1, 2, "ana", 25)
+    assert caught.value.params["value"] == 25
+
+
+def test_the_checks_show_the_value_given() -> None:
+    with pytest.raises(MalformedInputError) as caught:
+        place_card("rows", 5)  # type: ignore[arg-type]
+    assert caught.value.params["value"] == "rows"
+    with pytest.raises(MalformedInputError) as caught:
+        place_card(CROSSED, 33)
+    assert caught.value.params["value"] == 33

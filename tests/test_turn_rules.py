@@ -175,3 +175,31 @@ def test_round_state_start_sorts_hands_and_empties_piles() -> None:
     assert state.hands == {"ana": (2, 5, 9)}
     assert state.piles == {"ana": ()}
     assert (state.number, state.turn) == (1, 0)
+
+
+def test_resolve_turn_names_the_low_card_whose_player_chose_no_row() -> None:
+    with pytest.raises(IllegalMoveError) as caught:
+        resolve_turn(Table.of([[12], [37], [43], [58]]), {"ana": 5}, lambda choice: 9, HERE)
+    assert caught.value.rule == "table.low-card"
+    assert caught.value.where == Where(3, 7, "ana", 5)
+
+
+def test_resolve_turn_names_the_player_of_a_value_that_is_not_a_card() -> None:
+    with pytest.raises(MalformedInputError) as caught:
+        resolve_turn(Table.of([[12], [37], [43], [58]]), {"ana": 5, "bob": 105}, where=HERE)
+    assert caught.value.where == Where(3, 7, "bob")
+    with pytest.raises(MalformedInputError) as caught:
+        resolve_turn(Table.of([[12], [37], [43], [58]]), [("ana", 5)], where=HERE)  # type: ignore[arg-type]
+    assert (caught.value.rule, caught.value.where) == ("turn.reveal", HERE)
+    assert caught.value.params["value"] == [("ana", 5)]
+
+
+def test_play_turn_says_where_a_play_broke_a_rule() -> None:
+    state = _round({"ana": (2, 3), "bob": (31, 32)})
+    with pytest.raises(IllegalMoveError) as caught:
+        play_turn(state, {"ana": 2, "bob": 99})
+    assert (caught.value.rule, caught.value.where) == ("turn.reveal", Where(4, 1, "bob", 99))
+    low = RoundState.start(5, Table.of([[10], [30], [60], [104]]), {"ana": (2,), "bob": (31,)})
+    with pytest.raises(IllegalMoveError) as caught:
+        play_turn(low, {"ana": 2, "bob": 31})
+    assert (caught.value.rule, caught.value.where) == ("table.low-card", Where(5, 1, "ana", 2))

@@ -180,3 +180,16 @@ def test_variant_parse_rejects_other_names(name: object) -> None:
     with pytest.raises(RulesError) as caught:
         Variant.parse(name)
     assert caught.value.rule == "variants.tactics"
+
+
+def test_draft_error_counts_the_picks_made() -> None:
+    with pytest.raises(MalformedInputError) as caught:
+        draft(range(1, 25), ["ana", "bob"], [])
+    assert caught.value.params == {"count": 0, "players": 2, "expected": 20}
+
+
+def test_variant_parse_error_lists_the_variants() -> None:
+    with pytest.raises(RulesError) as caught:
+        Variant.parse("profi")
+    assert caught.value.params == {"value": "profi",
+                                   "choices": "standard, tactics, logic, tournament"}
