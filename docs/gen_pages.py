@@ -91,6 +91,7 @@ SITE: tuple[str | tuple[str, tuple[str, ...]], ...] = (
         "reference/py6nimmt.md",
     )),
     ("api/index.md", ()),
+    "contributing.md",
 )
 
 _MARKER = re.compile(r"<!--\s*take5rules:([a-z-]+)(?:\s+([^>]*?))?\s*-->")

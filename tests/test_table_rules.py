@@ -219,6 +219,8 @@ def test_placement_functions_name_the_rule_a_bad_input_broke(call: Any, rule: st
         ([[3], [24], [58], [60, 61, 62, 63, 64, 65]], "table.sixth-card", {"row": 4,
                                                                            "count": 6}),
         ([[3], [24], [58], [96, 3]], "cards.deck", {"value": 3}),
+        ([[3], [24], [105], [96]], "cards.deck", {"value": 105}),
+        ([[3], [24, 24], [58], [96]], "cards.deck", {"value": 24}),
     ],
 )
 def test_table_of_names_the_row_and_the_rule(rows: Any, rule: str, params: dict[str, Any]) -> None:

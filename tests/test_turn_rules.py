@@ -90,6 +90,7 @@ def test_resolve_turn_without_a_choice_names_the_low_card() -> None:
         resolve_turn(Table.of([[12], [37], [43], [58]]), {"ana": 5, "bob": 38}, where=HERE)
     assert caught.value.rule == "table.low-card"
     assert caught.value.where == Where(3, 7, "ana", 5)
+    assert caught.value.params["value"] == 5
 
 
 @pytest.mark.parametrize("plays", [{"ana": 5, "bob": 5}, {"ana": 0}])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from take5rules.errors import IllegalMoveError, MalformedInputError, RulesError
+from take5rules.errors import IllegalMoveError, MalformedInputError, RulesError, Where
 from take5rules.variants import (
     Rules,
     Variant,
@@ -193,3 +193,25 @@ def test_variant_parse_error_lists_the_variants() -> None:
         Variant.parse("profi")
     assert caught.value.params == {"value": "profi",
                                    "choices": "standard, tactics, logic, tournament"}
+
+
+@pytest.mark.parametrize("taken", [1, 30])
+def test_draft_rejects_a_card_not_face_up_naming_the_pick(taken: int) -> None:
+    """1 is already taken by the first pick; 30 was never in the pool of 1 to 24."""
+    players = ["ana", "bob"]
+    picks = _in_seat_order(players, list(range(1, 21)))
+    picks[2] = ("ana", taken)
+    with pytest.raises(IllegalMoveError) as caught:
+        draft(range(1, 25), players, picks)
+    assert caught.value.rule == "variants.logic"
+    assert caught.value.where == Where(round=1, player="ana", card=picks[2][1])
+
+
+def test_draft_errors_happen_in_round_1() -> None:
+    players = ["ana", "bob"]
+    with pytest.raises(IllegalMoveError) as caught:
+        draft(range(1, 25), players, [("bob", 3)])
+    assert caught.value.where == Where(round=1, player="bob", card=3)
+    with pytest.raises(MalformedInputError) as caught:
+        draft(range(1, 25), players, [("ana", 3)])
+    assert caught.value.where == Where(round=1)
