@@ -212,6 +212,6 @@ def test_draft_errors_happen_in_round_1() -> None:
     with pytest.raises(IllegalMoveError) as caught:
         draft(range(1, 25), players, [("bob", 3)])
     assert caught.value.where == Where(round=1, player="bob", card=3)
-    with pytest.raises(MalformedInputError) as caught:
+    with pytest.raises(MalformedInputError) as unfinished:
         draft(range(1, 25), players, [("ana", 3)])
-    assert caught.value.where == Where(round=1)
+    assert unfinished.value.where == Where(round=1)
