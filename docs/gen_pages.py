@@ -93,6 +93,7 @@ SITE: tuple[str | tuple[str, tuple[str, ...]], ...] = (
         "reference/benchmarks.md",
     )),
     ("api/index.md", ()),
+    "contributing.md",
 )
 
 _MARKER = re.compile(r"<!--\s*take5rules:([a-z-]+)(?:\s+([^>]*?))?\s*-->")
