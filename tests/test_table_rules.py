@@ -140,11 +140,21 @@ def test_sixth_card_adds_to_rows_of_one_to_four_and_takes_a_row_of_five() -> Non
     assert five.table.rows[:3] == table.rows[:3]
 
 
-@pytest.mark.parametrize("index", [0, 1, 2, 3])
-def test_sixth_card_accepts_every_row_index(index: int) -> None:
-    placement = sixth_card(CROSSED, index, 100)
+@pytest.mark.parametrize(("index", "value"), [(0, 41), (1, 36), (2, 91), (3, 100)])
+def test_sixth_card_accepts_every_row_index(index: int, value: int) -> None:
+    # each card goes on the row whose last card is the highest below it (brute force by hand:
+    # the last cards are 40, 35, 90, 98)
+    placement = sixth_card(CROSSED, index, value)
     assert placement.row == index
-    assert placement.table.rows[index][-1] == 100
+    assert placement.table.rows[index][-1] == value
+
+
+@pytest.mark.parametrize("index", [0, 1, 2])
+def test_sixth_card_refuses_a_row_the_card_does_not_go_on(index: int) -> None:
+    # 100 goes on row 4 (index 3, last card 98), closer than 40, 35 or 90
+    with pytest.raises(IllegalMoveError) as caught:
+        sixth_card(CROSSED, index, 100)
+    assert caught.value.rule == "table.least-difference"
 
 
 @pytest.mark.parametrize("index", [-1, 4, 9, True, False, "0", 0.0, None])

@@ -192,7 +192,7 @@ def test_variant_parse_error_lists_the_variants() -> None:
     with pytest.raises(RulesError) as caught:
         Variant.parse("profi")
     assert caught.value.params == {"value": "profi",
-                                   "choices": "standard, tactics, logic, tournament"}
+                                   "choices": "'standard', 'tactics', 'logic', 'tournament'"}
 
 
 @pytest.mark.parametrize("taken", [1, 30])
