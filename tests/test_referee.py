@@ -4,6 +4,7 @@ import errno
 import io
 import json
 import os
+import random
 import shlex
 import subprocess
 import sys
@@ -11,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from take5rules.referee import answer, answer_line, serve
+from take5rules.random_turns import random_request
+from take5rules.referee import answer, answer_line, resolve, serve
 
 EXAMPLE = {"rows": [[3, 12], [24], [58, 61, 70], [96]],
            "plays": [["ana", 17], ["bob", 2]], "choices": {"bob": 3}}
@@ -242,3 +244,35 @@ def test_blank_lines_get_no_reply_in_text_and_in_bytes() -> None:
     assert status == 0
     assert [json.loads(line) for line in stdout.getvalue().splitlines()] == replies
     assert replies == [VALID_REPLY]
+
+
+def _variants(request: dict[str, Any], rng: random.Random) -> list[object]:
+    """*request* as sent, and spoiled in the ways a careless client spoils one."""
+    plays = request["plays"]
+    rows = request["rows"]
+    low = [player for player, value in plays if value < min(row[-1] for row in rows)]
+    return [
+        request,
+        {**request, "choices": {}},  # a low card with no row chosen
+        {**request, "plays": [*plays, [plays[0][0], 50]]},  # a player twice
+        {**request, "plays": [[plays[0][0], rows[0][-1]], *plays[1:]]},  # a card on the table
+        {**request, "plays": [*plays[:-1], [plays[-1][0], rng.choice([0, 105, 7.0, True])]]},
+        {**request, "choices": {name: rng.choice([-1, 4, 1.0]) for name in low}},
+        {**request, "rows": [*rows[:3], [*rows[3], *range(1, 4)]]},  # not ascending / too long
+        {**request, "plays": plays * 6},  # too many plays
+    ]
+
+
+def test_answer_replies_as_resolve_turn_does() -> None:
+    # The referee's kernel path (answer) against the documented rule function
+    # (resolve -> turn.resolve_turn), on random requests valid and spoiled.
+    rng = random.Random(20261201)
+    compared = errors = 0
+    for _ in range(1500):
+        for request in _variants(random_request(rng, 1, 10), rng):
+            reply = answer(request)
+            assert reply == resolve(request)[0], request
+            compared += 1
+            errors += "error" in reply
+    assert compared == 12_000
+    assert 3_000 < errors < compared  # both outcomes are compared, many times

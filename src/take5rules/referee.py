@@ -52,6 +52,7 @@ from typing import IO, Any
 
 from ._text import N_, json_reason
 from .cards import HIGHEST, card, cards
+from . import _kernel
 from .errors import MalformedInputError, ProtocolError, Take5Error, Where
 from .table import ROW_COUNT, Table
 from .turn import RowChoice, TurnResult, resolve_turn
@@ -170,8 +171,48 @@ def answer(request: object, language: str = "en") -> dict[str, Any]:
     """The reply to one request (already parsed from JSON): the turn resolved, or an error.
 
     Error messages are in *language*; the rule id is the same in every language.
+
+    :func:`parse_request` makes every check :func:`take5rules.turn.resolve_turn` would make
+    (one to ten plays, each a card, no card twice, none already on the table, choices 0..3),
+    so the turn is then placed by the rules' unchecked kernel, the code ``resolve_turn`` runs
+    after its own checks, without building the placements that only :func:`resolve` reports.
+    ``tests/test_referee.py`` pins the two paths to the same reply.
+
+    >>> answer({"rows": [[3, 12], [24], [58, 61, 70], [96]],
+    ...         "plays": [["ana", 17], ["bob", 2]], "choices": {"bob": 3}})
+    {'rows': [[3, 12, 17], [24], [58, 61, 70], [2]], 'taken': {'bob': [96]}, 'chosen': {'bob': 3}}
     """
-    return resolve(request, language)[0]
+    try:
+        table, plays, choices = parse_request(request)
+        rows = list(table.rows)
+        chosen: dict[str, int] = {}
+
+        def choose(player: str, value: int, rows: list[tuple[int, ...]]) -> int:
+            row = choices.get(player)
+            if row is None:
+                raise _no_row_chosen(player, value)
+            chosen[player] = row
+            return row
+
+        taken = {player: list(pile) for player, _, _, pile, _ in
+                 _kernel.placements(rows, _kernel.order(plays.items()), choose) if pile}
+    except Take5Error as error:
+        return _error_reply(error, language)
+    except RecursionError:  # a value nested too deeply to be shown in an error message
+        return _error_reply(ProtocolError(N_("the request is nested too deeply")), language)
+    return {"rows": [list(row) for row in rows], "taken": taken, "chosen": chosen}
+
+
+def _no_row_chosen(player: str, value: int) -> MalformedInputError:
+    """The error for a low card whose player has no row in the request's ``choices``."""
+    return MalformedInputError(
+        "table.low-card",
+        N_("card {value} of {player!r} is lower than every row's last card, and "
+           "'choices' has no row for {player!r}"),
+        where=Where(player=player, card=value),
+        value=value,
+        player=player,
+    )
 
 
 def resolve(request: object, language: str = "en") -> tuple[dict[str, Any], TurnResult | None]:
@@ -191,14 +232,7 @@ def resolve(request: object, language: str = "en") -> tuple[dict[str, Any], Turn
         def choose(choice: RowChoice) -> int:
             row = choices.get(choice.player)
             if row is None:
-                raise MalformedInputError(
-                    "table.low-card",
-                    N_("card {value} of {player!r} is lower than every row's last card, and "
-                       "'choices' has no row for {player!r}"),
-                    where=Where(player=choice.player, card=choice.card),
-                    value=choice.card,
-                    player=choice.player,
-                )
+                raise _no_row_chosen(choice.player, choice.card)
             chosen[choice.player] = row
             return row
 
