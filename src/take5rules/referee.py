@@ -50,9 +50,9 @@ import sys
 from collections.abc import Iterator, Mapping
 from typing import IO, Any
 
+from . import _kernel
 from ._text import N_, json_reason
 from .cards import HIGHEST, card, cards
-from . import _kernel
 from .errors import MalformedInputError, ProtocolError, Take5Error, Where
 from .table import ROW_COUNT, Table
 from .turn import RowChoice, TurnResult, resolve_turn
