@@ -80,7 +80,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=4096, help="rounds per batch")
     parser.add_argument("--peer-rounds", type=int, default=400, help="py6nimmt rounds per sample")
     parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--quick", action="store_true", help="512 rounds a batch, 3 runs")
     args = parser.parse_args()
+    if args.quick:
+        args.games, args.peer_rounds, args.repeats = 512, 100, 3
     candidates = {
         "scores": take5rules_rounds(args.games, np.random.default_rng(1), keep_piles=False),
         "piles": take5rules_rounds(args.games, np.random.default_rng(2), keep_piles=True),

@@ -68,7 +68,10 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=31, help="repetitions (medians)")
     parser.add_argument("--peer", metavar="SCRIPT",
                         help="another take5rules script to compare, e.g. an older checkout's")
+    parser.add_argument("--quick", action="store_true", help="7 repetitions")
     options = parser.parse_args()
+    if options.quick:
+        options.repeats = 7
     take5rules = _command()
     peer = {"peer --help (CPU)": _cpu_starts([options.peer, "--help"])} if options.peer else {}
     rates = interleaved(

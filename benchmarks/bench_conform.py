@@ -67,7 +67,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=3000)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--quick", action="store_true", help="500 cases, 3 runs")
     args = parser.parse_args()
+    if args.quick:
+        args.cases, args.repeats = 500, 3
     rates = interleaved({"conform": conform(args.cases),
                          "plain driver": plain_driver(args.cases)}, repeats=args.repeats)
     print_rows([Row(f"conform against take5rules referee, {args.cases:,} cases", "cases/s",

@@ -167,7 +167,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=50_000)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--quick", action="store_true", help="10,000 turns, 3 runs")
     args = parser.parse_args()
+    if args.quick:
+        args.turns, args.repeats = 10_000, 3
     rng = random.Random(1)
     lines = [json.dumps(random_request(rng)) for _ in range(args.turns)]
     payload = ("\n".join(lines) + "\n").encode()
