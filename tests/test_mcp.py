@@ -36,7 +36,8 @@ def _session(script: Callable[[Call], Awaitable[None]]) -> None:
 
             await script(call)
 
-    asyncio.run(main())
+    # A broken server must fail the test, not hang it: a whole game takes well under a second.
+    asyncio.run(asyncio.wait_for(main(), timeout=120))
 
 
 def _data(result: Any) -> Any:
@@ -163,10 +164,13 @@ def test_a_seat_plays_the_engines_game(variant: str, seed: int) -> None:
             "threshold": 40, "seed": seed, "name": "me",
         }))
         reports.append(report)
-        while report["phase"] != "over":
+        for _ in range(2_000):  # a game to 40 asks the seat far fewer decisions than this
+            if report["phase"] == "over":
+                break
             name, arguments = _seat_decision(report)
             report = _data(await call(name, arguments))
             reports.append(report)
+        assert report["phase"] == "over", "the game did not end"
 
     _session(script)
 
