@@ -59,7 +59,7 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         thread.join(timeout=10)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")  # Playwright's loop must be gone before other async tests run
 def browser(base_url: str) -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
