@@ -55,6 +55,22 @@ def _run(args: list[str], stdin: str, stdout: int | None, before: str = "",
 CASES = [name for name, _, _ in _commands(Path(), Path())]
 
 
+#: What a command says when it cannot write, in the language of its --lang (the words of the
+#: operating system translated too: os.strerror is English whatever the language).
+CANNOT_WRITE = {
+    "en": "cannot write the output: {reason}\n",
+    "fr": "impossible d'écrire la sortie\u00a0: {reason}\n",
+    "bg": "изходът не може да се запише: {reason}\n",
+}
+NO_SPACE = {"en": "no space left on the device", "fr": "plus de place sur le périphérique",
+            "bg": "няма свободно място на устройството"}
+CLOSED = {"en": "the file is closed", "fr": "le fichier est fermé", "bg": "файлът е затворен"}
+
+
+def _language(args: list[str]) -> str:
+    return args[args.index("--lang") + 1] if "--lang" in args else "en"
+
+
 def _case(name: str, game_log: Path, out: Path) -> tuple[list[str], str]:
     return next((args, stdin) for case, args, stdin in _commands(game_log, out) if case == name)
 
@@ -66,7 +82,8 @@ def test_a_full_disk_is_one_line_and_exit_status_2(name: str, game_log: Path,
     with open("/dev/full", "w") as full:
         done = _run(args, stdin, full.fileno())
     assert done.returncode == 2, done.stderr
-    assert done.stderr == "cannot write the output: No space left on device\n"
+    language = _language(args)
+    assert done.stderr == CANNOT_WRITE[language].format(reason=NO_SPACE[language])
 
 
 @pytest.mark.parametrize("name", CASES)
@@ -97,7 +114,8 @@ def test_a_stdout_closed_while_running_is_one_line(name: str, game_log: Path,
     args, stdin = _case(name, game_log, tmp_path / "vectors")
     done = _run(args, stdin, subprocess.DEVNULL, before="import os; os.close(1); ")
     assert done.returncode == 2, done.stderr
-    assert done.stderr == "cannot write the output: Bad file descriptor\n"
+    language = _language(args)
+    assert done.stderr == CANNOT_WRITE[language].format(reason=CLOSED[language])
 
 
 def test_play_refuses_a_seat_named_twice() -> None:
@@ -182,3 +200,4 @@ def test_play_refuses_a_log_name_with_a_nul() -> None:
     assert result.exit_code == 2
     assert "Invalid value for --log" in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
+

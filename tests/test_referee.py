@@ -210,7 +210,7 @@ def test_a_full_disk_ends_the_referee_with_one_line() -> None:
     assert done.returncode == 2
     assert "Traceback" not in message
     assert len(message.splitlines()) == 1
-    assert "No space left on device" in message
+    assert "no space left on the device" in message
 
 
 def test_closed_stdin_is_the_end_of_input() -> None:
@@ -233,7 +233,7 @@ def test_a_failing_stdin_ends_the_referee_with_one_line(
     assert serve(stdin, io.StringIO()) == 1
     message = capsys.readouterr().err
     assert message.splitlines() == [
-        f"take5rules referee: the requests could not be read: {os.strerror(errno.EIO)}"]
+        "take5rules referee: the requests could not be read: input/output error"]
 
 
 def test_blank_lines_get_no_reply_in_text_and_in_bytes() -> None:

@@ -8,7 +8,10 @@ message of the library: rule texts, error templates, narration. Translation happ
 
 from __future__ import annotations
 
-__all__ = ["N_", "Nn_", "Phrase", "json_problem", "json_reason"]
+import errno
+import os
+
+__all__ = ["N_", "Nn_", "Phrase", "json_problem", "json_reason", "os_reason"]
 
 
 def N_(message: str) -> str:  # noqa: N802 - the gettext convention
@@ -114,3 +117,33 @@ def json_problem(message: str, line: int, column: int) -> Phrase:
                else Phrase(N_("malformed JSON")))
     return Phrase(N_("{problem} at line {line} column {column}"), problem=problem,
                   line=line, column=column)
+
+
+#: The operating system's failures a user of the command line meets, said in each language
+#: (``os.strerror`` is English whatever the language asked).
+_OS_PROBLEMS = {
+    errno.ENOENT: N_("no such file or directory"),
+    errno.EACCES: N_("permission denied"),
+    errno.EISDIR: N_("it is a directory"),
+    errno.ENOTDIR: N_("a part of the path is not a directory"),
+    errno.ENOSPC: N_("no space left on the device"),
+    errno.EROFS: N_("the file system is read-only"),
+    errno.EBADF: N_("the file is closed"),
+    errno.EIO: N_("input/output error"),
+}
+
+
+def os_reason(error: OSError | int) -> Phrase | str:
+    """Why an operation on a file failed, translatable when it is a common failure.
+
+    >>> print(os_reason(OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))))
+    no space left on the device
+    >>> os_reason(errno.EBADF)
+    Phrase('the file is closed', **{})
+    """
+    number = error if isinstance(error, int) else error.errno
+    if number in _OS_PROBLEMS:
+        return Phrase(_OS_PROBLEMS[number])
+    if isinstance(error, int):
+        return os.strerror(error)
+    return error.strerror or str(error)

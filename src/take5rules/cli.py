@@ -27,7 +27,7 @@ from typing import Any
 import click
 
 from . import __version__
-from ._text import N_
+from ._text import N_, os_reason
 
 __all__ = ["COMMANDS", "EXTRAS", "LazyGroup", "all_commands", "main"]
 
@@ -67,11 +67,32 @@ _NEEDS_EXTRA = N_("this command needs the optional package {package}; install it
                   "pip install 'take5rules[{extra}]'")
 
 
-def _say(template: str, **params: Any) -> None:
-    """Print *template*, translated into the environment's language, as one line on stderr."""
-    from .i18n import default_language, translator
+def _language_asked(args: Sequence[str] | None) -> str:
+    """The language of ``--lang`` in *args* (the command line), else the environment's.
 
-    message = translator(default_language()).gettext(template).format(**params)
+    For the few lines said after a command has ended (its own ``--lang`` value is gone by then).
+
+    >>> _language_asked(["rules", "--lang", "fr"]), _language_asked(["play", "--lang=bg"])
+    ('fr', 'bg')
+    """
+    from .i18n import default_language, resolve_language
+
+    words = list(sys.argv[1:] if args is None else args)
+    for index, word in enumerate(words):
+        if word == "--":
+            break
+        value = (word.partition("=")[2] if word.startswith("--lang=") else
+                 words[index + 1] if word == "--lang" and index + 1 < len(words) else None)
+        if value is not None:
+            return resolve_language(value)[0]
+    return default_language()
+
+
+def _say(language: str, template: str, **params: Any) -> None:
+    """Print *template*, translated into *language*, as one line on stderr."""
+    from .i18n import phrase_text
+
+    message = phrase_text(template, language, **params)
     if sys.stderr is not None:
         try:
             sys.stderr.write(message + "\n")
@@ -131,14 +152,14 @@ class LazyGroup(click.Group):
             package = (error.name or "").partition(".")[0]
             if not standalone_mode or package not in EXTRAS:
                 raise
-            _say(_NEEDS_EXTRA, package=package, extra=EXTRAS[package])
+            _say(_language_asked(args), _NEEDS_EXTRA, package=package, extra=EXTRAS[package])
             sys.exit(2)
         except OSError as error:
             if not standalone_mode or not _is_output_error(error):
                 raise
             _silence_stdout()
             if error.errno != errno.EPIPE:
-                _say(_CANNOT_WRITE, reason=error.strerror or error)
+                _say(_language_asked(args), _CANNOT_WRITE, reason=os_reason(error))
             sys.exit(1 if error.errno == errno.EPIPE else 2)
 
 

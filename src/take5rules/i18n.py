@@ -58,6 +58,7 @@ __all__ = [
     "heading",
     "labelled",
     "narrate",
+    "phrase_text",
     "quoted",
     "resolve_language",
     "rulebook",
@@ -375,6 +376,16 @@ def error_message(error: Take5Error, language: str = "en", *, strict: bool = Fal
     if not prefix:
         return f"{message} {rule}"
     return tr.gettext(_LOCATED).format(where=prefix, message=message, rule=rule)
+
+
+def phrase_text(template: str, language: str = "en", /, **params: object) -> str:
+    """*template* in *language*, filled with *params*, each phrase among them translated too.
+
+    >>> from take5rules._text import os_reason
+    >>> print(phrase_text("cannot write the output: {reason}", "eo", reason=os_reason(28)))
+    ne eblas skribi la eligon: ne plu restas loko en la aparato
+    """
+    return _translated(translator(language), template, params)
 
 
 def _translated(tr: Translator, template: str, params: Mapping[str, object]) -> str:

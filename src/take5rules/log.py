@@ -46,7 +46,7 @@ from ._logread import (
     parse_json,
     read_capped,
 )
-from ._text import N_
+from ._text import N_, os_reason
 from .errors import LogError, RulesError
 from .events import (
     CardDrafted,
@@ -168,7 +168,7 @@ def _stdin() -> Any:
     """Standard input as a binary file, or a :class:`LogError` when it is closed."""
     stream = sys.stdin
     if stream is None:
-        raise LogError(N_("cannot read the file: {reason}"), reason=os.strerror(errno.EBADF))
+        raise LogError(N_("cannot read the file: {reason}"), reason=os_reason(errno.EBADF))
     return getattr(stream, "buffer", stream)
 
 
@@ -188,7 +188,7 @@ def load(path: str | Path) -> object:
                 data = read_capped(handle.read)
     except OSError as error:
         raise LogError(N_("cannot read the file: {reason}"),
-                       reason=error.strerror or str(error)) from None
+                       reason=os_reason(error)) from None
     return loads(data) if isinstance(data, bytes) else parse_json(data)
 
 
@@ -261,7 +261,7 @@ directory [rule log]
         problem = errno.EACCES
     if problem is not None:
         raise LogError(N_("cannot write {source}: {reason}"), source=str(path),
-                       reason=os.strerror(problem))
+                       reason=os_reason(problem))
 
 
 def write_log(log: Mapping[str, Any], path: str | Path) -> None:
@@ -274,7 +274,7 @@ def write_log(log: Mapping[str, Any], path: str | Path) -> None:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as error:
         raise LogError(N_("cannot write {source}: {reason}"), source=str(path),
-                       reason=error.strerror or str(error)) from None
+                       reason=os_reason(error)) from None
 
 
 class LogWriter:

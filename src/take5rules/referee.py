@@ -51,7 +51,7 @@ from collections.abc import Iterator, Mapping
 from typing import IO, Any
 
 from . import _kernel
-from ._text import N_, json_reason
+from ._text import N_, json_reason, os_reason
 from .cards import HIGHEST, card, cards
 from .errors import MalformedInputError, ProtocolError, Take5Error, Where
 from .table import ROW_COUNT, Table
@@ -433,8 +433,8 @@ def _silence(stdout: IO[str]) -> None:
 
 def _report(template: str, error: OSError, language: str) -> None:
     """Say on stderr, in one line, why the referee stops."""
-    from .i18n import translator
+    from .i18n import phrase_text
 
     with contextlib.suppress(OSError, ValueError, AttributeError):
-        print(translator(language).gettext(template).format(reason=error.strerror or error),
+        print(phrase_text(template, language, reason=os_reason(error)),
               file=sys.stderr)

@@ -47,7 +47,7 @@ from typing import Any
 
 from ._logread import LogStream
 from ._logread import member_path as _key
-from ._text import N_, Nn_
+from ._text import N_, Nn_, os_reason
 from .cards import HIGHEST, Card, bull_heads, cards, deck
 from .errors import IllegalMoveError, Take5Error, Where
 from .events import CardPlaced, Event, LowCardTaken, RowTaken, SixthCardTaken
@@ -937,7 +937,7 @@ def validate_file(name: str) -> Report:
             return validate_stream(handle.read)
     except OSError as error:
         raise LogError(N_("cannot read the file: {reason}"),
-                       reason=error.strerror or str(error)) from None
+                       reason=os_reason(error)) from None
 
 
 # The command line.
