@@ -245,7 +245,7 @@ def check_writable(path: str | Path) -> None:
     >>> check_writable("/no/such/folder/game.json")
     Traceback (most recent call last):
     ...
-    take5rules.errors.LogError: cannot write /no/such/folder/game.json: No such file or \
+    take5rules.errors.LogError: cannot write /no/such/folder/game.json: no such file or \
 directory [rule log]
     """
     if str(path) == "-":
