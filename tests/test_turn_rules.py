@@ -103,8 +103,18 @@ def test_resolve_turn_rejects_a_card_twice_or_out_of_range(plays: dict[str, int]
 
 def test_resolve_turn_rejects_a_card_already_on_the_table() -> None:
     with pytest.raises(MalformedInputError) as caught:
-        resolve_turn(Table.of([[12], [37], [43], [58]]), {"ana": 43}, lambda choice: 0, HERE)
+        resolve_turn(Table.of([[12], [37], [43], [58]]), {"ana": 44, "bob": 43},
+                     lambda choice: 0, HERE)
     assert caught.value.rule == "cards.deck"
+    assert caught.value.where == Where(3, 7, "bob", 43)
+    assert caught.value.params["value"] == 43
+
+
+def test_resolve_turn_rejects_what_is_not_a_table_saying_where() -> None:
+    with pytest.raises(MalformedInputError) as caught:
+        resolve_turn([[12], [37], [43], [58]], {"ana": 44}, lambda choice: 0, HERE)  # type: ignore[arg-type]
+    assert caught.value.rule == "setup.deal"
+    assert (caught.value.where.round, caught.value.where.turn) == (3, 7)
 
 
 def test_turn_result_taken_lists_only_the_players_who_took() -> None:
