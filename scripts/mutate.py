@@ -1,6 +1,6 @@
 """Mutation testing of the rule modules: mutmut, then our own mutator for the ``@rule`` functions.
 
-    .venv/bin/python scripts/mutate.py                  # both passes (about 10 minutes, 2 cores)
+    .venv/bin/python scripts/mutate.py                  # both passes (3 to 7 minutes on 2 cores)
     .venv/bin/python scripts/mutate.py --no-mutmut      # only the decorated functions
     .venv/bin/python scripts/mutate.py --modules table  # only take5rules.table
 
