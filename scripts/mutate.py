@@ -1,6 +1,6 @@
 """Mutation testing of the rule modules: mutmut, then our own mutator for the ``@rule`` functions.
 
-    .venv/bin/python scripts/mutate.py                  # both passes (about 10 minutes, 2 cores)
+    .venv/bin/python scripts/mutate.py                  # both passes (3 to 7 minutes on 2 cores)
     .venv/bin/python scripts/mutate.py --no-mutmut      # only the decorated functions
     .venv/bin/python scripts/mutate.py --modules table  # only take5rules.table
 
@@ -14,11 +14,24 @@ comparison, boolean and constant it can swap; for each mutant it forks a process
 imported the library, swaps the function's ``__code__`` for the mutated one (so every module
 that imported the function sees the mutant), and runs the rule tests with ``-x``.
 
+Both passes install a mutant in a process that has already imported the library: mutmut forks
+its mutant runs from a server that collected the tests first, and the second pass swaps the code
+after the import. A value computed once at import from a function (``_kernel.HEADS``, built
+from ``_kernel.heads``) keeps the original's results, so such a function is tested directly
+(``tests/test_cards_rules.py`` checks ``_kernel.heads`` on every card, and the table against
+the same rulebook formulation); without that its mutants would survive untested, not because
+they are harmless. Module-level code itself (constants, that table) is mutated by neither pass.
+
+Mutmut starts from scratch on every run (``mutants/`` is removed): its cache of which tests
+reach each function is only brought up to date for new tests, so a function that old tests
+reach through new code would get no test, or too few, and its mutants would survive untested.
+
 Survivors are compared with ``scripts/mutation-survivors.toml``, the reviewed list: equivalent
 mutants, and mutants that only change where an error says it happened. The run prints the
 score per module (killed / all, and killed / non-equivalent) and every survivor; it exits with
 1 when a survivor is not in the reviewed list, that is when a mutant may change a rule's outcome
-unnoticed. docs/en/contributing.md explains the reviewed survivors.
+unnoticed. Reviewed entries that no longer match a survivor are listed, to be removed.
+docs/en/contributing.md explains the reviewed survivors.
 """
 
 from __future__ import annotations
@@ -29,6 +42,7 @@ import copy
 import fnmatch
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -281,6 +295,15 @@ def run_ast_pass(paths: list[Path], tests: list[str], timeout: int, jobs: int,
 
 
 def run_mutmut(jobs: int) -> None:
+    """Run mutmut from scratch: without its cache of tests per function and of verdicts.
+
+    Mutmut keeps, in ``mutants/``, which tests call each function and the verdict of each
+    mutant, and on a later run only collects this for new tests and changed functions. A
+    function that is new, or newly called by old tests (a rule that now calls a kernel
+    function), then has no test or too few, and its mutants "survive" untested. A run that
+    starts from nothing gives every mutant the tests that really reach it.
+    """
+    shutil.rmtree(ROOT / "mutants", ignore_errors=True)
     env = {**os.environ, "CI": "1"}
     subprocess.run([str(VENV_BIN / "mutmut"), "run", "--max-children", str(jobs)], cwd=ROOT,
                    env=env, check=False, stdout=subprocess.DEVNULL)
@@ -355,6 +378,13 @@ def report(results: list[tuple[Mutant, bool]], modules: list[str]) -> int:
         kind, reason = known.get(mutant.key(), ("NOT REVIEWED", "may change a rule's outcome"))
         print(f"  {mutant.module}.{mutant.function} [{kind}]: {_squash(mutant.before)!r} -> "
               f"{_squash(mutant.after)!r}\n      {reason}")
+    surviving = {m.key() for m in survivors}
+    stale = [key for key in known if key[0] in modules and key not in surviving]
+    if stale:
+        print(f"\n{len(stale)} reviewed entr{'y' if len(stale) == 1 else 'ies'} of "
+              f"{REVIEWED.name} no longer match a survivor (remove them):")
+        for module, function, before, after in stale:
+            print(f"  {module}.{function}: {before!r} -> {after!r}")
     if unexplained:
         print(f"\n{len(unexplained)} survivor(s) not reviewed: add a test that kills each, or, "
               f"if it cannot change a rule's outcome, explain it in {REVIEWED.name}.")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from take5rules import _kernel
 from take5rules.cards import bull_heads, card, cards, deck, total_bull_heads
 from take5rules.errors import MalformedInputError, Where
 
@@ -26,6 +27,17 @@ def test_deck_is_every_card_from_1_to_104_once() -> None:
 @pytest.mark.parametrize("value", list(DECK))
 def test_bull_heads_of_every_card(value: int) -> None:
     assert bull_heads(value) == _heads_by_digits(value)
+
+
+def test_the_kernels_bull_heads_are_the_rulebooks_on_every_card() -> None:
+    """``_kernel.heads`` itself, not only the table of bull heads built from it at import.
+
+    ``bull_heads`` reads ``_kernel.HEADS``, which ``_kernel`` fills from ``heads`` once, when it
+    is imported: a mutant of ``heads`` installed after the import would never reach that table,
+    so ``heads`` is checked directly, and the table against the same digits.
+    """
+    assert [_kernel.heads(value) for value in DECK] == [_heads_by_digits(v) for v in DECK]
+    assert list(_kernel.HEADS) == [0, *(_heads_by_digits(value) for value in DECK)]
 
 
 def test_bull_heads_of_the_deck_add_up_to_171() -> None:

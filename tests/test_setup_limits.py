@@ -7,8 +7,11 @@ through every door a player count comes in: check_players, the engine, and the r
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from take5rules import _kernel
 from take5rules.engine import play_game
 from take5rules.errors import RulesError
 from take5rules.players import LowestCardPlayer
@@ -47,6 +50,7 @@ def test_check_players_rejects_one_past_each_bound(variant: Variant, count: int)
     assert caught.value.params["low"] == low
     assert caught.value.params["high"] == high
     assert caught.value.params["count"] == count
+    assert caught.value.params["variant"] == variant.value
 
 
 @pytest.mark.parametrize("variant", list(Variant))
@@ -126,6 +130,24 @@ def test_check_players_rejects_what_is_not_a_list_of_names(players: object) -> N
     with pytest.raises(RulesError) as caught:
         check_players(players, Rules())  # type: ignore[arg-type]
     assert caught.value.rule == "setup.players"
+
+
+def test_deal_names_the_repeated_player() -> None:
+    with pytest.raises(RulesError) as caught:
+        deal(list(range(1, 105)), ["ana", "bob", "cyd", "bob"])
+    assert caught.value.rule == "setup.players"
+    assert caught.value.params["value"] == "bob"
+
+
+@pytest.mark.parametrize("seed", [0, 5, 66, 2026])
+def test_the_shuffle_is_every_card_once_drawn_as_random_sample_draws(seed: int) -> None:
+    """The engine's shuffle: the 104 cards, each once, in the order ``random.sample`` gives."""
+    generator = random.Random(seed)
+    pile = _kernel.shuffled(range(1, 105), generator.getrandbits)
+    assert sorted(pile) == list(range(1, 105))
+    reference = random.Random(seed)
+    assert pile == reference.sample(range(1, 105), 104)
+    assert generator.getstate() == reference.getstate()
 
 
 def test_deal_error_says_how_many_cards_it_needs() -> None:

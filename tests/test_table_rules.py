@@ -263,3 +263,62 @@ def test_the_checks_show_the_value_given() -> None:
     with pytest.raises(MalformedInputError) as caught:
         place_card(CROSSED, 33)
     assert caught.value.params["value"] == 33
+
+
+# --- what the errors and placements report ---------------------------------------------------
+
+
+@pytest.mark.parametrize(("index", "chosen"), [(0, 1), (1, 2), (2, 3)])
+def test_sixth_card_error_names_the_row_of_the_card_and_the_row_chosen(index: int,
+                                                                      chosen: int) -> None:
+    # 100 goes on row 4 (last card 98); rows are counted from 1 for people
+    with pytest.raises(IllegalMoveError) as caught:
+        sixth_card(CROSSED, index, 100)
+    assert (caught.value.params["row"], caught.value.params["chosen"]) == (4, chosen)
+
+
+def test_low_card_error_names_the_row_the_card_goes_on() -> None:
+    # 36 follows 35 on row 2; 99 follows 98 on row 4
+    with pytest.raises(IllegalMoveError) as caught:
+        low_card(CROSSED, 36, 2)
+    assert caught.value.params["row"] == 2
+    with pytest.raises(IllegalMoveError) as caught:
+        low_card(CROSSED, 99, 0)
+    assert caught.value.params["row"] == 4
+
+
+@pytest.mark.parametrize("choice", [-1, 4, "0"])
+def test_a_bad_choice_is_shown_with_where_it_came(choice: object) -> None:
+    where = Where(1, 2, "ana", 25)
+    with pytest.raises(IllegalMoveError) as low:
+        low_card(CROSSED, 25, choice, where)  # type: ignore[arg-type]
+    with pytest.raises(IllegalMoveError) as placed:
+        place_card(CROSSED, 25, choice, where)  # type: ignore[arg-type]
+    for caught in (low, placed):
+        assert caught.value.rule == "table.low-card"
+        assert caught.value.where == where
+        assert caught.value.params["choice"] == choice
+
+
+def test_every_placement_names_the_card_placed() -> None:
+    assert place_card(CROSSED, 45).card == 45  # least difference
+    assert place_card(CROSSED, 91).card == 91  # sixth card
+    assert place_card(CROSSED, 25, 1).card == 25  # low card
+    assert low_card(CROSSED, 25, 3).card == 25
+    assert sixth_card(CROSSED, 3, 99).card == 99
+
+
+def test_table_replace_swaps_one_row_and_checks_the_new_table() -> None:
+    assert CROSSED.replace(1, (30, 33, 35, 36)).rows == (
+        (10, 20, 40), (30, 33, 35, 36), (50, 60, 70, 80, 90), (95, 96, 97, 98),
+    )
+    assert CROSSED.replace(0, (1,)).rows[0] == (1,)
+    assert CROSSED.replace(3, (99,)).rows == (
+        (10, 20, 40), (30, 33, 35), (50, 60, 70, 80, 90), (99,),
+    )
+    with pytest.raises(MalformedInputError) as caught:
+        CROSSED.replace(2, (50, 49))
+    assert (caught.value.rule, caught.value.params["row"]) == ("table.ascending", 3)
+    with pytest.raises(MalformedInputError) as caught:
+        CROSSED.replace(0, (33,))  # 33 is on row 2 already
+    assert caught.value.rule == "cards.deck"

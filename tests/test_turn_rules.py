@@ -103,8 +103,18 @@ def test_resolve_turn_rejects_a_card_twice_or_out_of_range(plays: dict[str, int]
 
 def test_resolve_turn_rejects_a_card_already_on_the_table() -> None:
     with pytest.raises(MalformedInputError) as caught:
-        resolve_turn(Table.of([[12], [37], [43], [58]]), {"ana": 43}, lambda choice: 0, HERE)
+        resolve_turn(Table.of([[12], [37], [43], [58]]), {"ana": 44, "bob": 43},
+                     lambda choice: 0, HERE)
     assert caught.value.rule == "cards.deck"
+    assert caught.value.where == Where(3, 7, "bob", 43)
+    assert caught.value.params["value"] == 43
+
+
+def test_resolve_turn_rejects_what_is_not_a_table_saying_where() -> None:
+    with pytest.raises(MalformedInputError) as caught:
+        resolve_turn([[12], [37], [43], [58]], {"ana": 44}, lambda choice: 0, HERE)  # type: ignore[arg-type]
+    assert caught.value.rule == "setup.deal"
+    assert (caught.value.where.round, caught.value.where.turn) == (3, 7)
 
 
 def test_turn_result_taken_lists_only_the_players_who_took() -> None:
@@ -169,6 +179,29 @@ def test_play_turn_events_carry_rows_and_takes() -> None:
     assert state.piles == {"ana": (51, 55, 61, 68, 73), "bob": (), "cyd": (12,)}
     assert state.hands == {"ana": (2,), "bob": (81,), "cyd": (4,)}
     assert round_penalties(state.piles) == {"ana": 11, "bob": 0, "cyd": 1}
+
+
+def test_play_turn_events_show_the_order_and_the_rows_after_each_take() -> None:
+    state = RoundState.start(2, Table.of([[12], [51, 55, 61, 68, 73], [80], [96]]),
+                             {"ana": (74, 2), "bob": (81, 90), "cyd": (3, 4)})
+    _, events = play_turn(state, {"ana": 74, "bob": 90, "cyd": 3}, lambda choice: 0)
+    revealed, low, sixth = events[:3]
+    assert isinstance(revealed, CardsRevealed)
+    assert revealed.plays == (("cyd", 3), ("ana", 74), ("bob", 90))
+    assert isinstance(low, LowCardTaken)
+    assert low.rows == ((3,), (51, 55, 61, 68, 73), (80,), (96,))
+    assert isinstance(sixth, SixthCardTaken)
+    assert sixth.rows == ((3,), (74,), (80,), (96,))
+
+
+@pytest.mark.parametrize("count", [0, 11])
+def test_resolve_turn_refuses_0_or_11_plays_saying_where_and_how_many(count: int) -> None:
+    plays = {f"p{n}": 20 + n for n in range(count)}
+    with pytest.raises(MalformedInputError) as caught:
+        resolve_turn(Table.of([[12], [37], [43], [58]]), plays, lambda choice: 0, HERE)
+    assert caught.value.rule == "setup.players"
+    assert caught.value.where == HERE
+    assert caught.value.params["count"] == count
 
 
 def test_round_state_start_sorts_hands_and_empties_piles() -> None:

@@ -182,6 +182,13 @@ def test_variant_parse_rejects_other_names(name: object) -> None:
     assert caught.value.rule == "variants.tactics"
 
 
+def test_draft_names_the_repeated_player_under_the_players_rule() -> None:
+    with pytest.raises(RulesError) as caught:
+        draft(range(1, 35), ["ana", "bob", "bob"], [])
+    assert caught.value.rule == "setup.players"
+    assert caught.value.params["value"] == "bob"
+
+
 def test_draft_error_counts_the_picks_made() -> None:
     with pytest.raises(MalformedInputError) as caught:
         draft(range(1, 25), ["ana", "bob"], [])

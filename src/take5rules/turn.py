@@ -219,8 +219,8 @@ def resolve_turn(
         for player, value in plays.items()
     }
     cards(checked.values(), base)
-    for value in checked.values():
-        _check_play(table, value, None)
+    for player, value in checked.items():
+        _check_play(table, value, Where(base.round, base.turn, str(player), value))
 
     def choose(player: str, value: Card, rows: list[Row]) -> int:
         choice = choose_row(RowChoice(player, value, _table(tuple(rows)), base.round, base.turn))
