@@ -1,4 +1,4 @@
-"""What every ``take5rules`` command shares: the ``--lang`` option and one-line errors.
+"""What every ``take5rules`` command shares: ``--lang``, one-line errors, a terminal for bars.
 
 Kept apart from :mod:`take5rules.cli` so that the modules defining commands (``validate``,
 ``conform``, ``vectors``) can use it without importing the command group.
@@ -16,7 +16,7 @@ import click
 from .errors import Take5Error
 from .i18n import LANGUAGES, default_language, error_message, resolve_language
 
-__all__ = ["choose_language", "lang_option", "reported"]
+__all__ = ["choose_language", "lang_option", "reported", "terminal_console"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -52,3 +52,20 @@ def reported(language: str) -> Iterator[None]:
     except Take5Error as error:
         click.echo(error_message(error, language), err=True)
         sys.exit(1)
+
+
+def terminal_console() -> Any | None:
+    """A rich ``Console`` on stderr for a progress bar, or ``None``.
+
+    ``None`` unless rich (the optional extra ``take5rules[cli]``) is installed and stderr is a
+    terminal, as rich judges it (``TTY_COMPATIBLE`` and the like included): a bar is for a
+    person watching, never for a pipe or a log file.
+    """
+    if sys.stderr is None:
+        return None
+    try:
+        from rich.console import Console
+    except ImportError:
+        return None
+    console = Console(stderr=True)
+    return console if console.is_terminal else None

@@ -7,13 +7,12 @@ command group in :mod:`take5rules.cli` loads it when the command runs.
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import click
 
-from .._clitools import lang_option, reported
+from .._clitools import lang_option, reported, terminal_console
 from .._text import N_
 from ..arena import ArenaResult, run_arena
 from ..i18n import translator
@@ -30,17 +29,13 @@ _PLAYING = N_("Playing games")
 @contextmanager
 def _progress(total: int, language: str) -> Iterator[Callable[[int], None] | None]:
     """A rich progress bar on stderr when it is a terminal; otherwise nothing."""
-    try:
-        from rich.console import Console
-        from rich.progress import Progress
-    except ModuleNotFoundError:  # rich is the optional extra take5rules[cli]
+    console = terminal_console()
+    if console is None:
         yield None
         return
-    if not sys.stderr.isatty():
-        yield None
-        return
+    from rich.progress import Progress
 
-    with Progress(console=Console(stderr=True), transient=True) as bar:
+    with Progress(console=console, transient=True) as bar:
         task = bar.add_task(translator(language).gettext(_PLAYING), total=total)
         yield lambda done: bar.advance(task, done)
 

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import click
 
-from .._clitools import choose_language, lang_option
+from .._clitools import choose_language, lang_option, terminal_console
 from .._text import N_
 from ..conform import MAX_TIMEOUT, Progress, format_result, result_json, run_conformance
 from ..i18n import translator
@@ -32,23 +32,19 @@ def _timeout(context: click.Context, value: float) -> float:
 
 
 @contextlib.contextmanager
-def _progress_bar(enabled: bool, language: str) -> Iterator[Progress | None]:
+def _progress_bar(language: str) -> Iterator[Progress | None]:
     """A rich progress bar on stderr when it is a terminal and rich is installed; else ``None``."""
-    if not enabled:
+    console = terminal_console()
+    if console is None:
         yield None
         return
-    try:
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, TextColumn
-        from rich.progress import Progress as RichProgress
-    except ImportError:  # the optional extra take5rules[cli] is not installed
-        yield None
-        return
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn
+    from rich.progress import Progress as RichProgress
 
     g = translator(language).gettext
     checking, shrinking = g(N_("checking")), g(N_("shrinking"))
     with RichProgress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      console=Console(stderr=True), transient=True) as bar:
+                      console=console, transient=True) as bar:
         task = bar.add_task(checking, total=None)
 
         def update(done: int, total: int, shrink: bool) -> None:
@@ -86,8 +82,7 @@ def conform_command(cmd: str, cases: int, seed: int, timeout: float, as_json: bo
     if not argv:
         raise click.BadParameter(translator(language).gettext(N_("the command is empty")),
                                  param_hint="--cmd")
-    terminal = sys.stderr is not None and sys.stderr.isatty()
-    with _progress_bar(terminal, language) as progress:
+    with _progress_bar(language) as progress:
         result = run_conformance(argv, cases=cases, seed=seed, timeout=timeout,
                                  progress=progress)
     if as_json:

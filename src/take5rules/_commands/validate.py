@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from .._clitools import lang_option
+from .._clitools import lang_option, terminal_console
 from ..i18n import error_message
 from ..log import LogError
 from ..validate import _text_report, validate_files
@@ -21,19 +21,12 @@ __all__ = ["validate_command"]
 @contextmanager
 def _progress(total: int) -> Iterator[Any]:
     """A transient progress bar on a terminal's stderr for long runs, when rich is installed."""
-    if total < 2 or sys.stderr is None:
+    console = terminal_console() if total >= 2 else None
+    if console is None:
         yield None
         return
-    try:
-        from rich.console import Console
-        from rich.progress import Progress
-    except ImportError:  # the optional extra take5rules[cli] is not installed
-        yield None
-        return
-    console = Console(stderr=True)
-    if not console.is_terminal:
-        yield None
-        return
+    from rich.progress import Progress
+
     with Progress(console=console, transient=True, redirect_stdout=False,
                   redirect_stderr=False) as progress:
         yield progress
