@@ -265,7 +265,7 @@ def _never_one(msgid: str) -> set[str]:
 
 def test_no_english_message_puts_a_count_before_a_noun_without_a_plural() -> None:
     with (LOCALES / "take5rules.pot").open("rb") as handle:
-        singular = [m.id for m in read_po(handle) if m.id and not m.pluralizable]
+        singular = [str(m.id) for m in read_po(handle) if m.id and not m.pluralizable]
     assert [(msgid, sorted(_counted_before_a_noun(msgid, "en") - _never_one(msgid)))
             for msgid in singular if _counted_before_a_noun(msgid, "en") - _never_one(msgid)] == []
 
