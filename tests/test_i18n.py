@@ -310,3 +310,12 @@ def test_a_concept_has_one_word_in_the_catalog_and_the_docs(language: str) -> No
     found += [f"{path.relative_to(ROOT)}: {match.group()}" for path in _pages(language)
               for match in re.finditer(pattern, path.read_text(encoding="utf-8"), re.IGNORECASE)]
     assert found == [], why
+
+
+@pytest.mark.parametrize(("language", "word"), [("fr", "de"), ("it", "di")])
+def test_a_round_million_takes_its_preposition(language: str, word: str) -> None:
+    """The "many" form (1 000 000, 2 000 000...) says "1.000.000 di turni", « 1 000 000 de tours »."""
+    for message in _catalog(language):
+        if message.id and message.pluralizable:
+            many = _strings(message)[1]
+            assert not re.search(r"\{(?:count|games)\} (?!" + word + r"\b)\w", many), many
