@@ -314,7 +314,7 @@ def test_a_concept_has_one_word_in_the_catalog_and_the_docs(language: str) -> No
 
 @pytest.mark.parametrize(("language", "word"), [("fr", "de"), ("it", "di")])
 def test_a_round_million_takes_its_preposition(language: str, word: str) -> None:
-    """The "many" form (1 000 000, 2 000 000...) says "1.000.000 di turni", « 1 000 000 de tours »."""
+    """The "many" form (1 000 000...) says "1.000.000 di turni", « 1 000 000 de tours »."""
     for message in _catalog(language):
         if message.id and message.pluralizable:
             many = _strings(message)[1]
