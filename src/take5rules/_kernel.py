@@ -25,12 +25,21 @@ that decided (``table.least-difference``, ``table.sixth-card`` or ``table.low-ca
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from operator import itemgetter
 
 __all__ = [
+    "DEFAULT_THRESHOLD",
+    "FEWEST_PLAYERS",
+    "Deal",
+    "HAND_SIZE",
     "HEADS",
+    "HIGHEST",
     "LEAST_DIFFERENCE",
     "LOW_CARD",
+    "MOST_PLAYERS",
+    "ROWS",
+    "ROW_LIMIT",
     "SIXTH_CARD",
     "add",
     "ascending",
@@ -48,11 +57,24 @@ __all__ = [
     "target",
 ]
 
+# The rule constants, each defined here once; the rule modules re-export the public names
+# (``cards.HIGHEST``, ``setup.HAND_SIZE``, ``setup.ROWS``, ``table.ROW_LIMIT``,
+# ``turn.MOST_PLAYS``, ``variants.DEFAULT_THRESHOLD``, ``variants.PLAYER_RANGE``).
+
+#: The highest card of the deck; the cards are 1 to 104 (rule ``cards.deck``).
+HIGHEST = 104
 #: A row holds at most five cards (rule ``table.sixth-card``).
 ROW_LIMIT = 5
-#: Cards dealt to each player, and the rows laid out (rule ``setup.deal``).
+#: Cards dealt to each player, hence turns in a round (rules ``setup.deal``, ``round.end``).
 HAND_SIZE = 10
+#: The rows laid out on the table (rule ``setup.deal``).
 ROWS = 4
+#: The fewest and the most players of any game (rule ``setup.players``); the logic and
+#: tournament variants lower the most (``variants.PLAYER_RANGE``).
+FEWEST_PLAYERS = 2
+MOST_PLAYERS = 10
+#: The end threshold of the standard game (rules ``game.end``, ``variants.threshold``).
+DEFAULT_THRESHOLD = 66
 
 LEAST_DIFFERENCE = "table.least-difference"
 SIXTH_CARD = "table.sixth-card"
@@ -81,7 +103,7 @@ def heads(value: int) -> int:
 
 
 #: ``HEADS[c]`` is :func:`heads` of card *c* (index 0 is no card and holds 0).
-HEADS: tuple[int, ...] = (0, *(heads(value) for value in range(1, 105)))
+HEADS: tuple[int, ...] = (0, *(heads(value) for value in range(1, HIGHEST + 1)))
 
 
 def pile_heads(pile: Iterable[int]) -> int:
@@ -199,6 +221,22 @@ def deal(pile: Sequence[int], players: Sequence[str]) -> tuple[dict[str, Row], R
     }
     dealt = HAND_SIZE * len(players)
     return hands, tuple(pile[dealt : dealt + ROWS]), tuple(pile[dealt + ROWS :])
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A round's deal: each hand in seat order, the four cards that start the rows, and aside.
+
+    The cards set aside are none after a logic draft, where all the cards in play are taken or
+    start the rows. Public as :class:`take5rules.setup.Deal` (and ``variants.Draft``).
+    """
+
+    hands: Mapping[str, Row]
+    rows: Row
+    aside: Row = ()
+
+
+Deal.__module__ = "take5rules.setup"
 
 
 def add(totals: Mapping[str, int], penalties: Mapping[str, int]) -> dict[str, int]:

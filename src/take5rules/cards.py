@@ -31,8 +31,8 @@ _FR, _BG, _FR2, _IT, _EO = SEEDS
 #: A card is its number.
 Card = int
 
-#: The highest card of the deck.
-HIGHEST = 104
+#: The highest card of the deck (the cards are 1 to 104).
+HIGHEST = _kernel.HIGHEST
 
 
 def card(value: object, where: Where | None = None) -> Card:

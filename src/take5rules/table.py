@@ -47,9 +47,9 @@ __all__ = [
 _FR, _BG, _FR2, _IT, _EO = SEEDS
 
 #: A row holds at most five cards; a sixth takes them.
-ROW_LIMIT = 5
-#: The number of rows.
-ROW_COUNT = 4
+ROW_LIMIT = _kernel.ROW_LIMIT
+#: The number of rows (the same constant as :data:`take5rules.setup.ROWS`).
+ROW_COUNT = _kernel.ROWS
 
 #: A row of cards, oldest first.
 Row = tuple[Card, ...]

@@ -26,9 +26,9 @@ from .registry import AMIGO, SEEDS, Source, rule
 from .table import Placement, Row, Table, _check_play, _checked_choice, _table
 
 #: The most cards one turn places: one for each of at most ten players (rule ``setup.players``).
-MOST_PLAYS = 10
+MOST_PLAYS = _kernel.MOST_PLAYERS
 
-__all__ = ["RowChoice", "TurnResult", "placement_order", "resolve_turn", "reveal"]
+__all__ = ["MOST_PLAYS", "RowChoice", "TurnResult", "placement_order", "resolve_turn", "reveal"]
 
 _FR, _BG, _FR2, _IT, _EO = SEEDS
 
