@@ -31,7 +31,6 @@ from operator import itemgetter
 __all__ = [
     "DEFAULT_THRESHOLD",
     "FEWEST_PLAYERS",
-    "Deal",
     "HAND_SIZE",
     "HEADS",
     "HIGHEST",
@@ -41,6 +40,7 @@ __all__ = [
     "ROWS",
     "ROW_LIMIT",
     "SIXTH_CARD",
+    "Deal",
     "add",
     "ascending",
     "deal",

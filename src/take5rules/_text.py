@@ -69,6 +69,14 @@ class Phrase:
     def __hash__(self) -> int:
         return hash((self.template, tuple(sorted(self.params.items(), key=lambda i: i[0]))))
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_phrase, (self.template, self.params))
+
+
+def _phrase(template: str, params: dict[str, object]) -> Phrase:
+    """A :class:`Phrase` rebuilt from its fields (for pickling)."""
+    return Phrase(template, **params)
+
 
 #: The messages of Python's JSON parser, marked for translation (``json.JSONDecodeError.msg``).
 _JSON_PROBLEMS = {

@@ -85,6 +85,7 @@ RULE_ORDER: tuple[str, ...] = (
     "variants.tactics",
     "variants.logic",
     "variants.tournament",
+    "variants.tournament-over",
 )
 
 
