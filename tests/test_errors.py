@@ -64,7 +64,7 @@ def test_every_error_survives_pickling(cls: type[Take5Error]) -> None:
 
 def test_illegal_move_error_is_a_value_error() -> None:
     # As python-chess's IllegalMoveError: `except ValueError` catches a move the rules forbid.
-    with pytest.raises(ValueError, match="turn.reveal"):
+    with pytest.raises(ValueError, match=r"turn\.reveal"):
         raise IllegalMoveError("turn.reveal", N_("card {value} is not in the hand of {player!r}"),
                                value=16, player="bob")
 

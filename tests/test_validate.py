@@ -66,7 +66,7 @@ EXPECTED = {
     "too-few-players": "setup.players",
     "too-many-players": "setup.players",
     "player-named-twice": "setup.players",
-    "unknown-variant": "variants.tactics",
+    "unknown-variant": "variant",
     "tournament": "variants.tournament",
     "threshold": "variants.threshold",
 }

@@ -18,7 +18,7 @@ cards.deck | card 105: a card is a whole number from 1 to 104 [rule cards.deck]
 
 Every error survives pickling (so a rule error raised in a worker process reaches its parent
 whole); :class:`IllegalMoveError` and :class:`MalformedInputError` are also
-:class:`ValueError`\ s, as python-chess's errors are.
+:class:`ValueError` too, as python-chess's errors are.
 """
 
 from __future__ import annotations
