@@ -365,9 +365,9 @@ def rule_page(language: str, rule: registry.Rule, labels: Host) -> str:
     tr = i18n.translator(language, STRICT)
     for source in text.sources:
         seed = registry.SEEDS.get(source.document)
-        document = cell(tr.gettext(source.name)) + (f" (`{source.file}`)" if source.file else "")
+        document = cell(tr.gettext(source.name))
         tongue = language_name(seed[0], language) if seed else "—"
-        section = i18n.quoted(cell(source.section), language, strict=STRICT)
+        section = cell(i18n.section_text(source, language, strict=STRICT))
         lines.append(f"| {document} | {cell(tongue)} | {section} |")
     lines.append("")
     disputed = discrepancies_of(rule.id)
@@ -415,9 +415,7 @@ def discrepancies(host: Host) -> str:
             f"| {host.label('source')} | {host.label('says')} |",
             "| --- | --- |",
         ]
-        for (where, said), (source, _) in zip(text["claims"], item.claims, strict=True):
-            if source.file:
-                where = where.replace(source.file, f"`{source.file}`")
+        for where, said in text["claims"]:
             lines.append(f"| {cell(where)} | {cell(said)} |")
         lines += [
             "",
