@@ -70,6 +70,15 @@ def test_illegal_move_error_is_a_value_error() -> None:
 
 
 def test_not_rules_are_no_rule_ids_and_have_texts() -> None:
-    assert set(NOT_RULES) >= {"argument", "variant", "protocol", "log", "registry", "i18n"}
+    assert set(NOT_RULES) >= {"argument", "variant-name", "protocol", "log", "registry", "i18n"}
     assert not set(NOT_RULES) & set(RULE_ORDER)
     assert all("." not in key and text for key, text in NOT_RULES.items())
+
+
+@pytest.mark.parametrize("rule_id", sorted(NOT_RULES))
+def test_not_rules_are_explained_in_every_language(rule_id: str) -> None:
+    from take5rules.i18n import LANGUAGES, explain
+
+    for language in LANGUAGES:
+        explained = explain(rule_id, language, strict=True)
+        assert explained.statement and explained.title == rule_id and not explained.sources

@@ -4,7 +4,7 @@ Every check in the library raises a subclass of :class:`Take5Error`. An error ca
 
 * ``rule``: the stable id of the rule that was broken (see :mod:`take5rules.registry`), or,
   for a failure that breaks no rule of the game, one of the ids of :data:`NOT_RULES`
-  (``argument``, ``variant``, ``protocol``, ``log``, ``registry``, ``i18n``);
+  (``argument``, ``variant-name``, ``protocol``, ``log``, ``registry``, ``i18n``);
 * ``where``: a :class:`Where` (round, turn, player, card), each part optional;
 * ``template`` and ``params``: the English message with its placeholders, so that
   :func:`take5rules.i18n.error_message` can say the same thing in any supported language.
@@ -45,8 +45,8 @@ __all__ = [
 NOT_RULES: Mapping[str, str] = {
     "argument": N_("An argument of a function that is not of the documented kind: a row index "
                    "outside 0 to 3, a value of the wrong type. No rule of the game is broken."),
-    "variant": N_("A variant name that is not one of the four: standard, tactics, logic and "
-                  "tournament."),
+    "variant-name": N_("A variant name that is not one of the four: 'standard', 'tactics', "
+                       "'logic' and 'tournament'."),
     "protocol": N_("A request of the referee's line protocol that is not of the documented "
                    "shape."),
     "log": N_("A file that cannot be read or written as a take5-log, or a document that is "

@@ -68,21 +68,17 @@ AMIGO = "Amigo rule booklet"
 #: its language, the kind of text, and what it holds.
 DOCUMENT_NAMES: dict[str, str] = {
     "000_83bc70e4b8234c93.txt": N_(
-        "a French web page, machine-translated: the full rules with the worked examples "
-        "(4, 17, 90, 93; the low 2; the sixth card 74), the scoring, the 66 threshold and the "
-        "advanced variant"),
+        "a French web page, machine-translated: the full rules, with worked examples"),
     "001_ce9ad61beef4080c.txt": N_(
-        "a Bulgarian web page, machine-translated: the same rules and worked examples as the "
-        "French full-rules page"),
+        "a Bulgarian web page, machine-translated: the full rules and examples of the French "
+        "page"),
     "002_c257fb820383b40d.txt": N_(
-        "a French web page with lines in Dutch: compact rules, the common mistakes, the Profi "
-        "(tactics) variant and a tactical tip"),
+        "a French web page with Dutch lines: compact rules, common mistakes, the Profi variant"),
     "003_fbfde51e8b424e38.txt": N_(
-        "an Italian web page, machine-translated: a summary of the rules for 2 to 10 players, "
-        "placement, the low card, taking five and the end of the game"),
+        "an Italian web page, machine-translated: a summary of the rules"),
     "004_873030b87274cc41.txt": N_(
-        "an Esperanto web page, machine-translated: the same rules and worked examples as the "
-        "French full-rules page"),
+        "an Esperanto web page, machine-translated: the full rules and examples of the French "
+        "page"),
     AMIGO: N_("the publisher's rule booklet of 6 nimmt! by Wolfgang Kramer (Amigo, 1994), "
               "English edition"),
 }
@@ -124,8 +120,7 @@ class Source:
     :func:`take5rules.i18n.source_text`).
 
     >>> print(Source("003_fbfde51e8b424e38.txt", "VINCERE"))
-    an Italian web page, machine-translated: a summary of the rules for 2 to 10 players, \
-placement, the low card, taking five and the end of the game, section “VINCERE” (the \
+    an Italian web page, machine-translated: a summary of the rules, section “VINCERE” (the \
 source's own heading, machine-translated)
     """
 

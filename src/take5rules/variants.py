@@ -66,13 +66,13 @@ class Variant(enum.Enum):
         Traceback (most recent call last):
         ...
         take5rules.errors.RulesError: unknown variant 'profi'; choose one of 'standard', \
-'tactics', 'logic', 'tournament' [rule variant]
+'tactics', 'logic', 'tournament' [rule variant-name]
         """
         for variant in cls:
             if variant.value == value:
                 return variant
         raise RulesError(
-            "variant",
+            "variant-name",
             N_("unknown variant {value!r}; choose one of {choices}"),
             value=value,
             choices=", ".join(repr(v.value) for v in cls),

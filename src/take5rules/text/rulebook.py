@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TypedDict
 
 from .._text import N_
+from ..errors import NOT_RULES
 from ..registry import Discrepancy, Source, all_rules, get
 from ..variants import Variant
 from .negotiation import translator
@@ -43,11 +44,20 @@ class Explanation:
 def explain(rule_id: str, language: str = "en", *, strict: bool = False) -> Explanation:
     """The rule *rule_id* explained in *language*.
 
+    An id that names no rule of the game (``argument``, ``variant-name``, ``protocol``... see
+    :data:`take5rules.errors.NOT_RULES`) is explained too: its title is the id, its statement
+    and explanation what it stands for, and it has no sources and no function.
+
     >>> print(explain("cards.bull-heads", "eo").title)
     Bovkapoj
+    >>> print(explain("argument", "it").statement)  # doctest: +ELLIPSIS
+    Un argomento di una funzione che non è del tipo documentato: ...
     """
-    rule = get(rule_id)
     tr = translator(language, strict)
+    if rule_id in NOT_RULES:
+        text = tr.gettext(NOT_RULES[rule_id])
+        return Explanation(rule_id, tr.language, rule_id, text, text, (), "")
+    rule = get(rule_id)
     return Explanation(
         rule.id,
         tr.language,
