@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from take5rules import conform as conform_module
+from take5rules.conformance.program import Program
 from take5rules.cli import main
 from take5rules.conform import (
     EXIT_AGREE,
@@ -398,13 +398,13 @@ def test_a_timeout_is_reported_with_all_the_program_wrote_on_stderr(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # Under load the thread reading the program's stderr may run late; the report must wait
     # for it (issue 10: wrong_hang's last words were missing once). Make it late on purpose.
-    read_stderr = conform_module._Program._read_stderr
+    read_stderr = Program._read_stderr
 
     def late(program: Any) -> None:
         time.sleep(1.0)
         read_stderr(program)
 
-    monkeypatch.setattr(conform_module._Program, "_read_stderr", late)
+    monkeypatch.setattr(Program, "_read_stderr", late)
     result = run_conformance(script("wrong_hang"), cases=5, timeout=0.2)
     assert result.failure is not None
     assert result.failure.kind == "timeout"
