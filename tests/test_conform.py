@@ -16,7 +16,6 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from take5rules.conformance.program import Program
 from take5rules.cli import main
 from take5rules.conform import (
     EXIT_AGREE,
@@ -29,6 +28,7 @@ from take5rules.conform import (
     result_json,
     run_conformance,
 )
+from take5rules.conformance.program import Program
 from take5rules.i18n import explain
 from take5rules.pytest_plugin import ConformanceCheck
 from take5rules.referee import answer

@@ -19,8 +19,7 @@ from jsonschema import Draft202012Validator, validators
 from take5rules._logread import LogStream
 from take5rules.cli import main
 from take5rules.engine import play_game
-from take5rules.errors import RulesError
-from take5rules.events import CardsRevealed, GameStarted
+from take5rules.events import CardsRevealed
 from take5rules.log import (
     FORMAT,
     VERSION,

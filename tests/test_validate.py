@@ -23,8 +23,8 @@ from take5rules.defects import DEFECTS
 from take5rules.events import GameOver, RoundScored
 from take5rules.i18n import explain
 from take5rules.log import LOGGED_VARIANTS, LogError, LogWriter, dumps, write_log
-from take5rules.registry import RULE_ORDER
 from take5rules.logs.replay import Checker
+from take5rules.registry import RULE_ORDER
 from take5rules.validate import Report, validate, validate_files, validate_stream
 from take5rules.variants import PLAYER_RANGE, Variant
 from take5rules.vectors import game_events, game_log
