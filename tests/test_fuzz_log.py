@@ -31,9 +31,9 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator, validators
 
 from take5rules._logread import LogStream
-from take5rules.logs.replay import Checker
 from take5rules.errors import LogError
 from take5rules.log import dumps, loads, schema
+from take5rules.logs.replay import Checker
 from take5rules.validate import Report, validate, validate_stream
 from take5rules.variants import PLAYER_RANGE, Variant
 from take5rules.vectors import game_log

@@ -30,8 +30,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .._text import N_
 from ..conformance.referee import answer_line, parse_request
 from ..engine import play_game
+from ..errors import MalformedInputError
 from ..events import CardsRevealed, Event
 from ..examples import WORKED_EXAMPLES
 from ..players import BUILTIN_PLAYERS, Player, RandomPlayer
@@ -243,6 +245,13 @@ _TEN = tuple((name, ("cautious", "lowest", "random")[index % 3]) for index, name
     ("ana", "bob", "cyd", "dan", "eve", "fay", "gus", "hal", "ivy", "jon")))
 
 
+def _no_stop(round_number: int) -> MalformedInputError:
+    """The error of a game spec whose stop point the game never reaches."""
+    return MalformedInputError(
+        "argument", N_("the game ends before round {round}, where it was to stop"),
+        round=round_number)
+
+
 def _mid_turn(round_number: int, turn: int) -> Callable[[Sequence[Event]], int]:
     """Stop after the first placement of a turn: the log holds the turns before it."""
 
@@ -251,7 +260,7 @@ def _mid_turn(round_number: int, turn: int) -> Callable[[Sequence[Event]], int]:
             if isinstance(event, CardsRevealed) and (event.round, event.turn) == (
                     round_number, turn):
                 return index + 2
-        raise ValueError("the game has no such turn")
+        raise _no_stop(round_number)
 
     return stop
 
@@ -261,7 +270,7 @@ def _after_round(round_number: int) -> Callable[[Sequence[Event]], int]:
         for index, event in enumerate(events):
             if event.kind == "round-scored" and getattr(event, "round", None) == round_number:
                 return index + 1
-        raise ValueError("the game has no such round")
+        raise _no_stop(round_number)
 
     return stop
 
