@@ -696,7 +696,10 @@ def api_pages(language: str, labels: Host) -> list[str]:
     pages = ["api/take5rules.md"]
     for name in api_modules():
         short = name.rsplit(".", 1)[1]
-        write(f"{language}/api/{short}.md", "\n".join(api_heading(name)) + "\n")
+        heading = api_heading(name)
+        if hasattr(importlib.import_module(name), "__path__"):  # a subpackage: its modules too
+            heading.append("      show_submodules: true")
+        write(f"{language}/api/{short}.md", "\n".join(heading) + "\n")
         pages.append(f"api/{short}.md")
     return pages
 
