@@ -10,6 +10,7 @@ the two to the same reports on valid logs, on logs broken by every defect of
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
 from typing import Any
 
 from ..cards import Card, bull_heads, deck
@@ -25,8 +26,8 @@ __all__ = ["quick_deal", "quick_turns"]
 _HEADS = (0, *(bull_heads(value) for value in deck()))
 
 
-def _card_of(play: tuple[str, Card]) -> Card:
-    return play[1]
+#: A play's card, the key that sorts the plays lowest card first.
+_card_of = itemgetter(1)
 
 
 def quick_deal(
@@ -80,12 +81,19 @@ def quick_turns(
             if value not in hand:
                 return None
             hand.remove(value)
+            # The row ending closest below the card, the scan unrolled over the ROWS rows (the
+            # unpacking fails loudly should their number ever change).
+            first, second, third, fourth = lasts
             best = -1
             top = 0
-            for index, last in enumerate(lasts):
-                if top < last < value:
-                    best = index
-                    top = last
+            if first < value:
+                best, top = 0, first
+            if top < second < value:
+                best, top = 1, second
+            if top < third < value:
+                best, top = 2, third
+            if top < fourth < value:
+                best = 3
             if best < 0:
                 if not takes or player not in takes:
                     return None
