@@ -33,7 +33,6 @@ from .logs.format import (
     schema,
     write_log,
 )
-from .logs.format import _stdin as _stdin
 from .logs.writer import LogWriter, log_from_events
 
 __all__ = [

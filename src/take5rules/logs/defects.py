@@ -1,15 +1,12 @@
-"""Defects: every way a take5-log can break the rules, as a mutation of a valid log.
+"""Every defect of a take5-log as a mutation of a valid log (see :mod:`take5rules.defects`).
 
-Each :class:`Defect` takes a valid log and a *pick* function that chooses among the places the
-defect can go (the first, for the shipped vectors; any, for property tests), and returns the
-broken log with the rule ids its first violation may name. Other projects can use them to test
-their own validators: a validator that accepts a defective log has a bug.
+Each :class:`Defect` applies to a valid log with a *pick* function and returns the broken log
+with the rule ids its first violation may name.
 
->>> from take5rules.vectors import game_log
+>>> from take5rules.logs.vectors import game_log
 >>> log = game_log((("ana", "cautious"), ("bob", "lowest")), seed=3)
->>> broken, expected = DEFECTS["card-played-twice"].apply(log, lambda options: options[0])
->>> sorted(expected)
-['turn.reveal']
+>>> DEFECTS["missing-play"].apply(log, lambda options: options[0])[1]
+frozenset({'turn.reveal'})
 """
 
 from __future__ import annotations
@@ -31,8 +28,6 @@ __all__ = ["DEFECTS", "Defect", "Log", "Pick"]
 Pick = Callable[[Sequence[Any]], Any]
 #: A take5-log document.
 Log = dict[str, Any]
-
-
 
 
 @dataclass(frozen=True, slots=True)

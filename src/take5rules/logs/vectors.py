@@ -1,24 +1,9 @@
-"""Conformance vectors: a language-neutral test suite, generated from our referee and validator.
+"""The conformance vectors' generator: the turn cases, the games and the defects applied to them.
 
-``take5rules vectors --out DIR`` writes
+What the suite holds and how to run it is described where it is imported from,
+:mod:`take5rules.vectors`, and in the suite's own ``README.md`` (:data:`_README`).
 
-* ``turns.jsonl``: one referee-protocol case per line, ``{"request", "expected", "rules",
-  "description"}``; the expected reply is :func:`take5rules.referee.answer_line`'s;
-* ``games/valid/*.json`` and ``games/invalid/*.json``: whole-game take5-logs (see
-  :mod:`take5rules.log`), each carrying what :func:`take5rules.validate.validate` says of it in
-  its top-level ``x-expected`` member (an extension member the schema allows and validators
-  ignore): ``valid``, ``complete``, and for an invalid log the ``rule`` its first violation
-  breaks, with ``where`` and ``path``;
-* ``README.md``: how to run the suite from any language.
-
-Every expected result comes from our code; nothing is typed by hand but the requests, the
-games' seeds and the defects. The suite is deterministic: the same version writes the same
-bytes. Together the vectors exercise every rule id of the registry.
-
-The invalid games are valid games broken by the defects of :mod:`take5rules.defects`.
-
->>> log = game_log((("ana", "cautious"), ("bob", "lowest")), seed=3)
->>> validate(log).valid
+>>> len(suite()["turns.jsonl"].splitlines()) == len(TURN_CASES)
 True
 """
 
@@ -427,7 +412,9 @@ only `error.rule`: the message is English prose and may change between versions.
 format, version 1 (JSON Schema: `take5rules/schemas/take5-log-1.schema.json` in the
 package). Each file carries the reference verdict in its top-level member `x-expected`;
 members whose names start with `x-` are extensions that the schema allows and validators
-ignore, so each file is a log as any program would write it, plus its label:
+ignore, so each file is a log as any program would write it, plus its label. (A tournament's
+games are the rounds of its log: the draft in the first, the hands passed on in the others.)
+The labels:
 
 * `valid`: whether the log breaks no rule;
 * `complete`: whether it records a finished game (a valid log may stop mid-game);
