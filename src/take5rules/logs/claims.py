@@ -120,8 +120,8 @@ def totals_claim(
         if player in claimed and claimed[player] != totals[player]:
             findings.fail(IllegalMoveError(
                 "game.totals",
-                N_("the log says {player!r} has {says} points in all; the rounds add up "
-                   "to {rules}"),
+                N_("the log gives {player!r} a total of {says}; the rounds add up to "
+                   "{rules}"),
                 where=Where(player=player), player=player,
                 says=shown(claimed[player]), rules=totals[player],
             ), f"$.totals{member_path(player)}")

@@ -223,8 +223,8 @@ class Checker:
                 self.use("round.end")
                 self.fail(IllegalMoveError(
                     "round.end",
-                    N_("the round has {count} turns, but another round follows; a round ends "
-                       "only after ten turns"),
+                    N_("a round ends only after ten turns, but this one has {count} and "
+                       "another round follows"),
                     where=Where(number), count=len(turns),
                 ), f"{path}.turns")
             penalties = self.play_round(rules, players, number, entry, path)
