@@ -18,6 +18,7 @@ from typing import Any
 
 from ..attribution import seat_order_rows
 from ..cards import HIGHEST
+from ..errors import Take5Error
 from ..setup import HAND_SIZE, ROWS
 from ..table import ROW_LIMIT, Table
 from ..variants import PLAYER_RANGE, Variant, tactics_deck
@@ -488,7 +489,11 @@ def _player_named_twice(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | No
 def _unknown_variant(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
     log = copy.deepcopy(log)
     log["variant"] = pick(["profi", "Standard", "", "logic-2"])
-    return log, _one("variant")
+    try:  # the id a name that is no variant is refused with (it breaks no rule of the game)
+        Variant.parse(log["variant"])
+    except Take5Error as error:
+        return log, _one(error.rule)
+    return None
 
 
 def _later_games(log: Log) -> list[int]:
@@ -555,8 +560,7 @@ DEFECTS: dict[str, Defect] = {
                "a player took", _taken_left_out),
         Defect("wrong-penalties", "a round's claimed penalties miscount the bull heads",
                _wrong_penalties),
-        Defect("wrong-totals", "the claimed totals are not the sum of the rounds",
-               _wrong_totals),
+        Defect("wrong-totals", "the claimed totals are not the sum of the rounds", _wrong_totals),
         Defect("wrong-winners", "the claimed winner does not have the lowest total",
                _wrong_winners),
         Defect("winners-unfinished", "winners are claimed for a game that is not over",
