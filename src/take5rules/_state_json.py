@@ -229,7 +229,7 @@ def _load_round(game: Game, data: Mapping[str, Any], pool: tuple[Card, ...]) -> 
     if stray:
         _same_cards(stray, ())
     game._hands, game._start, game._revealed = held, start, revealed
-    game._rows, game._piles = list(start), {player: [] for player in players}
+    game._rows, game._piles = list(start), dict.fromkeys(players, ())
     _replay(game, data["rows_taken"])
     _check_hands(game, laid)
     game._laid = laid
@@ -267,7 +267,7 @@ def _replay(game: Game, taken_data: object) -> None:
         for position, (player, value) in enumerate(plays):
             index = _kernel.target(rows, value)
             if index >= 0:
-                piles[player] += _kernel.put(rows, index, value)
+                piles[player] = piles[player] + _kernel.put(rows, index, value)
                 continue
             choice = next(choices, None)
             if choice is None:
@@ -276,7 +276,7 @@ def _replay(game: Game, taken_data: object) -> None:
                 game._ordered, game._cursor = plays, position
                 return
             chosen = _row_index(choice, Where(game.round, turn, player, value))
-            piles[player] += _kernel.take(rows, chosen, value)
+            piles[player] = piles[player] + _kernel.take(rows, chosen, value)
             game._choices += (chosen,)
     if next(choices, None) is not None or game._phase is Phase.ROW:
         raise _shape("rows_taken", taken_data)

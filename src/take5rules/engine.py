@@ -15,7 +15,7 @@ gives the same game.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
 
 from ._text import N_
 from .cards import Card
@@ -43,21 +43,25 @@ def _check_seated(seats: Mapping[str, Player]) -> None:
             )
 
 
-def _drive(game: Game, seats: Mapping[str, Player], until: int | None) -> Iterator[Event]:
-    """Ask *seats* every decision *game* waits for, until it is over (or round *until* is).
+def _drive(
+    start: Callable[[], Game], seats: Mapping[str, Player], until: int | None
+) -> Iterator[Event]:
+    """Ask *seats* every decision of the game *start* makes, until it is over (or round *until*).
 
     Yields the events of each step (none when the game builds none).
     """
+    game = start()
     _check_seated(seats)
     yield from game.events
     cards = [(player, seats[player].choose_card) for player in game.players]
     rows = {player: seats[player].choose_row for player in game.players}
     drafts = {player: seats[player].choose_draft for player in game.players}
     flush = game._flush
+    silent = not game._emit and until is None
     while True:
         phase = game.phase
         if phase is Phase.CARDS:
-            game._drive_turn(cards, rows)
+            game._drive_turns(cards, rows, silent)
         elif phase is Phase.DRAFT:
             game._drive_pick(drafts)
         else:
@@ -88,7 +92,7 @@ def play_round(
     """
     game = Game.from_deal(list(seats), table, hands, round=number, totals=totals)
     scored: RoundScored | None = None
-    for event in _drive(game, seats, number):
+    for event in _drive(lambda: game, seats, number):
         if isinstance(event, RoundScored):
             scored = event
         yield event
@@ -107,7 +111,7 @@ def play_game(
     :class:`~take5rules.errors.IllegalMoveError` (rule ``turn.reveal``), and so does a row
     outside 0..3 for a low card (rule ``table.low-card``).
     """
-    yield from _drive(Game(list(seats), rules, seed), seats, None)
+    return _drive(lambda: Game(list(seats), rules, seed), seats, None)
 
 
 def play_silently(
@@ -125,7 +129,7 @@ def play_silently(
     True
     """
     game = Game(list(seats), rules, seed, events=False)
-    for _ in _drive(game, seats, None):
+    for _ in _drive(lambda: game, seats, None):
         pass
     assert game.result is not None
     return game.result

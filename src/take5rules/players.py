@@ -24,7 +24,7 @@ from typing import Protocol, runtime_checkable
 from . import _kernel
 from .cards import Card, bull_heads
 from .events import _fast_constructor
-from .table import ROW_LIMIT, Table, least_difference_row
+from .table import ROW_COUNT, ROW_LIMIT, Table, least_difference_row
 from .turn import RowChoice, _nothing
 
 __all__ = [
@@ -121,6 +121,10 @@ def cheapest_row(table: Table) -> int:
     return min(range(len(table.rows)), key=lambda index: (*_row_cost(table, index), index))
 
 
+#: The indices of the four rows.
+_ROW_INDICES = tuple(range(ROW_COUNT))
+
+
 class RandomPlayer:
     """Plays, takes and drafts uniformly at random, reproducibly from *seed*."""
 
@@ -131,7 +135,8 @@ class RandomPlayer:
         return self._random.choice(view.hand)
 
     def choose_row(self, choice: RowChoice) -> int:  # noqa: D102
-        return self._random.randrange(len(choice.table.rows))
+        # The same draw as randrange(4) (both take _randbelow(4)), without its argument checks.
+        return self._random.choice(_ROW_INDICES)
 
     def choose_draft(self, view: DraftView) -> Card:  # noqa: D102
         return self._random.choice(view.pool)

@@ -151,7 +151,7 @@ class Game:
         self._phase = Phase.CARDS
         self._hands: dict[str, list[Card]] = {}
         self._rows: list[Row] = []
-        self._piles: dict[str, list[Card]] = {}
+        self._piles: dict[str, tuple[Card, ...]] = {}
         self._laid: dict[str, Card] = {}
         self._ordered: tuple[tuple[str, Card], ...] = ()
         self._cursor = 0
@@ -326,7 +326,6 @@ class Game:
         twin._rng.setstate(self._rng.getstate())
         twin._hands = {player: list(hand) for player, hand in self._hands.items()}
         twin._rows = list(self._rows)
-        twin._piles = {player: list(pile) for player, pile in self._piles.items()}
         twin._laid = dict(self._laid)
         twin._totals = dict(self._totals)
         twin._pool = list(self._pool)
@@ -425,9 +424,7 @@ class Game:
     def _taken_snapshot(self) -> Mapping[str, tuple[Card, ...]]:
         view = self._taken_view
         if view is None:
-            view = self._taken_view = MappingProxyType(
-                {player: tuple(pile) for player, pile in self._piles.items()}
-            )
+            view = self._taken_view = MappingProxyType(self._piles)
         return view
 
     # --- Private: the transitions (the one game loop) ------------------------------------------
@@ -455,7 +452,7 @@ class Game:
         """Lay out *rows* and give the hands: the round's first turn waits for cards."""
         held = {player: sorted(hands[player]) for player in self.players}
         self._hands, self._rows, self._start = held, list(rows), rows
-        self._piles = {player: [] for player in self.players}
+        self._piles = dict.fromkeys(self.players, ())
         self._revealed, self._laid, self._taken_view, self._choices = (), {}, None, ()
         self._pool = []
         self._phase, self.turn = Phase.CARDS, 1
@@ -509,16 +506,14 @@ class Game:
                     return
                 taken = _kernel.take(rows, chosen, value)
                 self._choices += (chosen,)
-                self._piles[player] += taken
-                self._taken_view = None
+                self._took(player, taken)
                 if out is not None:
                     out.append(_low_card_taken(number, turn, player, value, chosen, taken,
                                                tuple(rows)))
             else:
                 taken = put(rows, index, value)
                 if taken:
-                    self._piles[player] += taken
-                    self._taken_view = None
+                    self._took(player, taken)
                     if out is not None:
                         out.append(_sixth_card_taken(number, turn, player, value, index, taken,
                                                      tuple(rows)))
@@ -530,6 +525,15 @@ class Game:
             self.turn += 1
         else:
             self._end_round()
+
+    def _took(self, player: str, taken: Row) -> None:
+        """*player* takes the cards *taken*.
+
+        The dict of piles is replaced, never changed, so a view handed out keeps what it showed.
+        """
+        piles = self._piles
+        self._piles = {**piles, player: piles[player] + taken}
+        self._taken_view = None
 
     def _end_round(self) -> None:
         """Score the round; end the game, or open the next round."""
@@ -560,38 +564,52 @@ class Game:
 
     # --- Private: driving player objects (the engine) -----------------------------------------
 
-    def _drive_turn(
+    def _drive_turns(
         self,
         choosers: Sequence[tuple[str, Callable[[CardView], object]]],
         rows: Mapping[str, Callable[[RowChoice], object]],
+        several: bool,
     ) -> None:
-        """Ask each seat's *choosers* for its card, then place the turn asking *rows*."""
-        number, turn, hands = self.round, self.turn, self._hands
-        now = tuple(self._rows)
-        totals, taken = self._totals_snapshot(), self._taken_snapshot()
-        revealed, start, picks = self._revealed, self._start, self._picks
-        laid = self._laid
-        shown = _table(now)
-        for player, choose_card in choosers:
-            hand = hands[player]
-            value = choose_card(_card_view(number, turn, shown, tuple(hand), totals, player,
-                                           revealed, taken, start, picks))
-            if shown.rows is not now:  # the player changed its table: the next gets a new one
-                shown = _table(now)
-            if type(value) is int and value in hand:
-                hand.remove(value)
-                laid[player] = value
-            else:
-                laid[player] = _lay(hand, value, number, turn, player)
+        """Ask each seat's *choosers* for its card, then place the turn asking *rows*.
+
+        With *several*, go on turn after turn (round after round) while cards are awaited.
+        """
+        hands = self._hands
 
         def choose(player: str, value: Card) -> int:
+            number, turn = self.round, self.turn
             choice = rows[player](_row_choice(
                 player, value, _table(tuple(self._rows)), number, turn, tuple(hands[player]),
-                totals, self._revealed, self._taken_snapshot(), start, picks,
+                self._totals_snapshot(), self._revealed, self._taken_snapshot(), self._start,
+                self._picks,
             ))
-            return _row_index(choice, Where(number, turn, player, value))
+            return choice if type(choice) is int and 0 <= choice < ROWS else _row_index(
+                choice, Where(number, turn, player, value))
 
-        self._reveal(choose)
+        while True:
+            number, turn, hands = self.round, self.turn, self._hands
+            now = tuple(self._rows)
+            totals, taken = self._totals_snapshot(), self._taken_snapshot()
+            revealed, start, picks = self._revealed, self._start, self._picks
+            laid = self._laid
+            shown = _table(now)
+            for player, choose_card in choosers:
+                hand = hands[player]
+                value = choose_card(_card_view(number, turn, shown, tuple(hand), totals, player,
+                                               revealed, taken, start, picks))
+                if shown.rows is not now:  # the player changed its table: the next gets another
+                    shown = _table(now)
+                try:
+                    # The answer checked as _lay checks it, without its call for a plain int.
+                    if type(value) is not int:
+                        raise ValueError
+                    hand.remove(value)
+                    laid[player] = value
+                except ValueError:
+                    laid[player] = _lay(hand, value, number, turn, player)
+            self._reveal(choose)
+            if not several or self._phase is not Phase.CARDS:
+                return
 
     def _drive_pick(self, choosers: Mapping[str, Callable[[DraftView], object]]) -> None:
         """Ask the drafter for its pick."""
