@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from take5rules import Game, Phase
 from take5rules.engine import play_game, play_silently
@@ -376,3 +377,277 @@ def test_events_of_a_step_are_the_cards_revealed_then_their_placements() -> None
     assert isinstance(events[0], CardsRevealed) and len(events) == 3
     assert game.events == events
     assert isinstance(Game(["ana", "bob"]).events[1], RoundStarted)
+
+
+# --- what a seat may know -----------------------------------------------------------------------
+
+
+def _cards_shown(view: Any) -> set[int]:
+    """Every card a view or observation shows, from each of its card-holding fields."""
+    shown: set[int] = set()
+    table = getattr(view, "table", None)
+    if table is not None:
+        shown.update(card for row in table.rows for card in row)
+    shown.update(getattr(view, "hand", ()))
+    shown.update(getattr(view, "pool", ()))
+    shown.update(card for turn in getattr(view, "revealed", ()) for _, card in turn)
+    shown.update(card for pile in getattr(view, "taken", {}).values() for card in pile)
+    shown.update(card for row in getattr(view, "start", ()) for card in row)
+    shown.update(card for _, card in getattr(view, "picks", ()))
+    for name in ("card", "laid"):
+        if isinstance(getattr(view, name, None), int):
+            shown.add(getattr(view, name))
+    pending = getattr(view, "pending", None)
+    if pending is not None:
+        shown.add(pending[1])
+    return shown
+
+
+_PLAIN = (int, str, type(None))
+
+
+def _only_plain_values(value: object, depth: int = 0) -> None:
+    """Nothing but ints, texts, tuples, read-only mappings, tables and phases: no generator."""
+    assert depth < 6
+    if isinstance(value, (*_PLAIN, Phase)):
+        return
+    if isinstance(value, tuple):
+        for item in value:
+            _only_plain_values(item, depth + 1)
+    elif type(value).__name__ == "mappingproxy":
+        for key, item in value.items():  # type: ignore[attr-defined]
+            _only_plain_values(key, depth + 1)
+            _only_plain_values(item, depth + 1)
+    elif isinstance(value, Table):
+        _only_plain_values(value.rows, depth + 1)
+    else:
+        fields = getattr(type(value), "__dataclass_fields__", None)
+        assert fields is not None, f"{type(value).__name__} in a view"
+        for name in fields:
+            _only_plain_values(getattr(value, name), depth + 1)
+
+
+class _Spy:
+    """A random player that writes down every view it is handed."""
+
+    def __init__(self, name: str, seed: int, log: list[tuple[str, Any]]) -> None:
+        self.name, self.player, self.log = name, RandomPlayer(seed), log
+
+    def choose_card(self, view: Any) -> int:
+        self.log.append((self.name, view))
+        card = self.player.choose_card(view)
+        self.log.append((self.name, ("laid", card)))
+        return card
+
+    def choose_row(self, choice: Any) -> int:
+        self.log.append((self.name, choice))
+        return self.player.choose_row(choice)
+
+    def choose_draft(self, view: Any) -> int:
+        self.log.append((self.name, view))
+        return self.player.choose_draft(view)
+
+
+class _Shown:
+    """What each seat has been shown so far, worked out from the events alone."""
+
+    def __init__(self, variant: Variant, count: int) -> None:
+        self.public: set[int] = set()
+        self.own: dict[str, set[int]] = {}
+        self.face_up = set(range(1, 10 * count + 5)) if variant is not Variant.STANDARD else set()
+        self.checked = 0
+
+    def see(self, event: Any) -> None:
+        if isinstance(event, RoundStarted):
+            self.public.update(card for row in event.rows for card in row)
+            self.own = {name: set(hand) for name, hand in event.hands.items()}
+        elif isinstance(event, CardsRevealed):
+            self.public.update(card for _, card in event.plays)
+        elif event.kind == "card-drafted":
+            self.public.add(event.card)
+
+    def check(self, log: list[tuple[str, Any]]) -> None:
+        """Every view handed since the last check shows only cards its seat was shown."""
+        turn_cards: set[int] = set()
+        for name, view in log[self.checked:]:
+            if isinstance(view, tuple):
+                turn_cards.add(view[1])
+                continue
+            _only_plain_values(view)
+            assert view.player == name
+            allowed = self.public | self.own.get(name, set())
+            if type(view).__name__ == "RowChoice":
+                allowed |= turn_cards  # this turn's cards are revealed now
+            if type(view).__name__ == "DraftView":
+                allowed |= self.face_up
+            assert _cards_shown(view) <= allowed, (name, view)
+        self.checked = len(log)
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_no_view_shows_a_card_its_seat_was_not_shown(variant: Variant) -> None:
+    # A seat is shown: the rows laid out, the cards revealed, the draft's picks and face-up
+    # cards, and its own hand. Never another hand, a card face down, a card set aside, or the
+    # random generator. The events carry everything; what the seats were shown is worked out
+    # here from them, independently of how the views are built.
+    for seed in range(3):
+        log: list[tuple[str, Any]] = []
+        seats = {name: _Spy(name, seed * 7 + seat, log) for seat, name in enumerate(_names(3))}
+        shown = _Shown(variant, 3)
+        for event in play_game(seats, Rules(variant), seed=seed):
+            shown.check(log)
+            shown.see(event)
+        shown.check(log)
+        assert shown.checked > 30
+
+
+def test_an_observation_shows_only_what_its_seat_was_shown() -> None:
+    for variant in Variant:
+        game = Game(_names(3), Rules(variant), seed=4)
+        shown = _Shown(variant, 3)
+        rng = random.Random(4)
+        events = list(game.events)
+        while True:
+            for event in events:
+                shown.see(event)
+            for seat in game.players:
+                seen = game.observe(seat)
+                _only_plain_values(seen)
+                allowed = shown.public | shown.own.get(seat, set()) | set(seen.pool)
+                assert _cards_shown(seen) <= allowed
+                assert set(seen.pool) <= shown.face_up
+            if game.phase is Phase.OVER:
+                break
+            seat = rng.choice(game.to_move)
+            events = list(game.act(seat, rng.choice(game.legal(seat))))
+
+
+def test_a_view_holds_the_round_history_with_perfect_recall() -> None:
+    log: list[tuple[str, Any]] = []
+    seats = {name: _Spy(name, seat, log) for seat, name in enumerate(["ana", "bob"])}
+    events = list(play_game(seats, seed=6))
+    start = next(event for event in events if isinstance(event, RoundStarted))
+    revealed = [event.plays for event in events if isinstance(event, CardsRevealed)
+                and event.round == 1]
+    views = [view for name, view in log if name == "bob" and type(view).__name__ == "CardView"]
+    tenth = views[9]
+    assert (tenth.round, tenth.turn, tenth.player) == (1, 10, "bob")
+    assert tenth.start == start.rows
+    assert list(tenth.revealed) == revealed[:9]  # nine turns revealed before the tenth
+    taken = {name: [] for name in ("ana", "bob")}  # type: dict[str, list[int]]
+    for event in events:
+        if isinstance(event, RowTaken) and event.round == 1 and event.turn < 10:
+            taken[event.player] += event.taken
+    assert {name: list(pile) for name, pile in tenth.taken.items()} == taken
+    assert tenth.picks == ()
+
+
+def test_a_player_that_changes_its_view_changes_nothing_else() -> None:
+    # Ana's player rewrites everything it is handed, through object.__setattr__ too; Bob's
+    # views, the events and the result are those of the same game with an honest Ana.
+    class Vandal:
+        def __init__(self) -> None:
+            self.player = RandomPlayer(1)
+
+        def choose_card(self, view: Any) -> int:
+            card = self.player.choose_card(view)
+            object.__setattr__(view.table, "rows", ((1,), (2,), (3,), (4,)))
+            object.__setattr__(view, "hand", (99,))
+            object.__setattr__(view, "revealed", ())
+            return card
+
+        def choose_row(self, choice: Any) -> int:
+            row = self.player.choose_row(choice)
+            object.__setattr__(choice.table, "rows", ((1,), (2,), (3,), (4,)))
+            return row
+
+        def choose_draft(self, view: Any) -> int:
+            return self.player.choose_draft(view)
+
+    honest_log: list[tuple[str, Any]] = []
+    vandal_log: list[tuple[str, Any]] = []
+    honest = {"ana": RandomPlayer(1), "bob": _Spy("bob", 2, honest_log)}
+    vandal = {"ana": Vandal(), "bob": _Spy("bob", 2, vandal_log)}
+    assert list(play_game(vandal, seed=3)) == list(play_game(honest, seed=3))  # type: ignore[arg-type]
+    assert vandal_log == honest_log
+    game = Game(["ana", "bob"], seed=3)
+    seen = game.observe("ana")
+    assert seen.table is not None
+    object.__setattr__(seen.table, "rows", ((1,), (2,), (3,), (4,)))
+    assert game.observe("bob").table == game.table != seen.table
+
+
+# --- a stateful machine: random legal and illegal answers -------------------------------------
+
+
+
+class GameMachine(RuleBasedStateMachine):
+    """Drives a Game with random answers, legal or not, and checks what must always hold."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.game: Game | None = None
+        self.totals: dict[str, int] = {}
+
+    @precondition(lambda self: self.game is None)
+    @rule(variant=st.sampled_from(list(Variant)), seed=st.integers(0, 2**16),
+          count=st.integers(2, 5), threshold=st.sampled_from([5, 30, 66]))
+    def start(self, variant: Variant, seed: int, count: int, threshold: int) -> None:
+        self.game = Game(_names(count), Rules(variant, threshold), seed=seed)
+        self.totals = dict(self.game.totals)
+
+    @precondition(lambda self: self.game is not None and self.game.phase is not Phase.OVER)
+    @rule(data=st.data())
+    def answer_legally(self, data: st.DataObject) -> None:
+        assert self.game is not None
+        seat = data.draw(st.sampled_from(self.game.to_move))
+        self.game.act(seat, data.draw(st.sampled_from(self.game.legal(seat))))
+
+    @precondition(lambda self: self.game is not None)
+    @rule(seat=st.sampled_from([*_names(5), "eve"]),
+          answer=st.one_of(st.integers(-3, 110), st.booleans(), st.floats(0, 9), st.none()))
+    def answer_anything(self, seat: str, answer: object) -> None:
+        assert self.game is not None
+        before = self.game.copy()
+        legal = seat in self.game.players and answer in self.game.legal(seat) and type(
+            answer) is int
+        try:
+            self.game.act(seat, answer)
+        except Take5Error:
+            assert not legal
+            assert self.game == before  # a refused answer changes nothing
+        else:
+            assert legal
+
+    @precondition(lambda self: self.game is not None)
+    @rule()
+    def save_and_read_back(self) -> None:
+        assert self.game is not None
+        document = json.loads(json.dumps(self.game.to_json()))
+        assert Game.from_json(document) == self.game
+        assert self.game.copy() == self.game
+
+    @invariant()
+    def cards_are_kept_rows_ascend_totals_grow(self) -> None:
+        game = self.game
+        if game is None or game.phase is Phase.DRAFT:
+            return
+        assert game.table is not None
+        rows = game.table.rows
+        assert len(rows) == 4 and all(1 <= len(row) <= 5 and list(row) == sorted(row)
+                                      and len(set(row)) == len(row) for row in rows)
+        seen = [card for row in rows for card in row]
+        seen += [card for seat in game.players for card in game._hands[seat]]
+        seen += [card for seat in game.players for card in game._piles[seat]]
+        seen += list(game._laid.values()) + [card for _, card in game._ordered[game._cursor:]]
+        count = len(game.players)
+        if game.phase is not Phase.OVER:
+            assert sorted(seen) == sorted(set(seen)) and len(seen) == 10 * count + 4
+        assert all(game.totals[seat] >= self.totals[seat] for seat in game.players)
+        self.totals = dict(game.totals)
+
+
+TestGameMachine = GameMachine.TestCase
+TestGameMachine.settings = settings(max_examples=30, stateful_step_count=60, deadline=None,
+                                    derandomize=True,
+                                    suppress_health_check=[HealthCheck.too_slow])
