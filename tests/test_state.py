@@ -651,3 +651,27 @@ TestGameMachine = GameMachine.TestCase
 TestGameMachine.settings = settings(max_examples=30, stateful_step_count=60, deadline=None,
                                     derandomize=True,
                                     suppress_health_check=[HealthCheck.too_slow])
+
+
+# --- events as JSON -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_every_event_serializes_to_json_with_its_kind_and_fields(variant: Variant) -> None:
+    seats = {name: LowestCardPlayer() for name in _names(3)}
+    kinds = set()
+    for event in play_game(seats, Rules(variant), seed=2):  # type: ignore[arg-type]
+        document = event.to_json()
+        assert json.loads(json.dumps(document)) == document  # JSON-ready as it is
+        assert document["kind"] == event.kind
+        kinds.add(event.kind)
+        if isinstance(event, RowTaken):
+            assert document["taken"] == list(event.taken)
+            assert document["rows"] == [list(row) for row in event.rows]
+        if isinstance(event, GameOver):
+            assert document["totals"] == dict(event.totals)
+            assert document["winners"] == list(event.winners)
+        if event.kind == "game-started":
+            assert document["rules"] == {"variant": variant.value, "threshold": 66}
+    assert {"game-started", "round-started", "cards-revealed", "card-placed",
+            "round-scored", "game-over"} <= kinds
