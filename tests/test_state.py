@@ -660,7 +660,7 @@ TestGameMachine.settings = settings(max_examples=30, stateful_step_count=60, dea
 def test_every_event_serializes_to_json_with_its_kind_and_fields(variant: Variant) -> None:
     seats = {name: LowestCardPlayer() for name in _names(3)}
     kinds = set()
-    for event in play_game(seats, Rules(variant), seed=2):  # type: ignore[arg-type]
+    for event in play_game(seats, Rules(variant), seed=2):
         document = event.to_json()
         assert json.loads(json.dumps(document)) == document  # JSON-ready as it is
         assert document["kind"] == event.kind
