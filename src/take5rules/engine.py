@@ -57,22 +57,22 @@ def _drive(
     rows = {player: seats[player].choose_row for player in game.players}
     drafts = {player: seats[player].choose_draft for player in game.players}
     flush = game._flush
-    silent = not game._emit and until is None
     while True:
         phase = game.phase
         if phase is Phase.CARDS:
-            game._drive_turns(cards, rows, silent)
+            steps: Iterator[None] = game._drive_turns(cards, rows)
         elif phase is Phase.DRAFT:
-            game._drive_pick(drafts)
+            steps = game._drive_picks(drafts)
         else:
             return
-        events = flush()
-        if until is not None and (game.round != until or game.phase is Phase.OVER):
-            for event in events:
-                yield event
-                if isinstance(event, RoundScored):
-                    return
-        yield from events
+        for _ in steps:
+            events = flush()
+            if until is not None and (game.round != until or game.phase is Phase.OVER):
+                for event in events:
+                    yield event
+                    if isinstance(event, RoundScored):
+                        return
+            yield from events
 
 
 def play_round(

@@ -130,13 +130,14 @@ class RandomPlayer:
 
     def __init__(self, seed: int | None = None) -> None:
         self._random = random.Random(seed)
+        self._choice = self._random.choice
 
     def choose_card(self, view: CardView) -> Card:  # noqa: D102
-        return self._random.choice(view.hand)
+        return self._choice(view.hand)
 
     def choose_row(self, choice: RowChoice) -> int:  # noqa: D102
         # The same draw as randrange(4) (both take _randbelow(4)), without its argument checks.
-        return self._random.choice(_ROW_INDICES)
+        return self._choice(_ROW_INDICES)
 
     def choose_draft(self, view: DraftView) -> Card:  # noqa: D102
         return self._random.choice(view.pool)

@@ -22,7 +22,7 @@ play_game` and :func:`~take5rules.engine.play_silently` drive it with player obj
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -495,31 +495,29 @@ class Game:
         rows, ordered, out = self._rows, self._ordered, self._out
         number, turn = self.round, self.turn
         target, put = _kernel.target, _kernel.put
-        position, count = self._cursor, len(ordered)
-        while position < count:
-            player, value = ordered[position]
+        for position, (player, value) in enumerate(ordered[self._cursor:], self._cursor):
             index = target(rows, value)
-            if index < 0:
-                chosen = choose(player, value)
-                if chosen is None:
-                    self._cursor, self._phase = position, Phase.ROW
-                    return
-                taken = _kernel.take(rows, chosen, value)
-                self._choices += (chosen,)
+            if index >= 0:
+                taken = put(rows, index, value)
+                if not taken:
+                    if out is not None:
+                        out.append(_card_placed(number, turn, player, value, index, tuple(rows)))
+                    continue
                 self._took(player, taken)
                 if out is not None:
-                    out.append(_low_card_taken(number, turn, player, value, chosen, taken,
-                                               tuple(rows)))
-            else:
-                taken = put(rows, index, value)
-                if taken:
-                    self._took(player, taken)
-                    if out is not None:
-                        out.append(_sixth_card_taken(number, turn, player, value, index, taken,
-                                                     tuple(rows)))
-                elif out is not None:
-                    out.append(_card_placed(number, turn, player, value, index, tuple(rows)))
-            position += 1
+                    out.append(_sixth_card_taken(number, turn, player, value, index, taken,
+                                                 tuple(rows)))
+                continue
+            chosen = choose(player, value)
+            if chosen is None:
+                self._cursor, self._phase = position, Phase.ROW
+                return
+            taken = _kernel.take(rows, chosen, value)
+            self._choices += (chosen,)
+            self._took(player, taken)
+            if out is not None:
+                out.append(_low_card_taken(number, turn, player, value, chosen, taken,
+                                           tuple(rows)))
         self._ordered, self._cursor, self._phase = (), 0, Phase.CARDS
         if self._hands[self.players[0]]:
             self.turn += 1
@@ -568,30 +566,28 @@ class Game:
         self,
         choosers: Sequence[tuple[str, Callable[[CardView], object]]],
         rows: Mapping[str, Callable[[RowChoice], object]],
-        several: bool,
-    ) -> None:
-        """Ask each seat's *choosers* for its card, then place the turn asking *rows*.
+    ) -> Iterator[None]:
+        """Ask each seat's *choosers* for its card, then place the turn asking *rows*; repeat.
 
-        With *several*, go on turn after turn (round after round) while cards are awaited.
+        *rows* answers a low card's row. Pauses after each turn; goes on while cards are awaited.
         """
-        hands = self._hands
 
         def choose(player: str, value: Card) -> int:
             number, turn = self.round, self.turn
             choice = rows[player](_row_choice(
-                player, value, _table(tuple(self._rows)), number, turn, tuple(hands[player]),
-                self._totals_snapshot(), self._revealed, self._taken_snapshot(), self._start,
-                self._picks,
+                player, value, _table(tuple(self._rows)), number, turn,
+                tuple(self._hands[player]), self._totals_snapshot(), self._revealed,
+                self._taken_snapshot(), self._start, self._picks,
             ))
             return choice if type(choice) is int and 0 <= choice < ROWS else _row_index(
                 choice, Where(number, turn, player, value))
 
-        while True:
-            number, turn, hands = self.round, self.turn, self._hands
+        reveal, cards = self._reveal, Phase.CARDS
+        while self._phase is cards:
+            number, turn, hands, laid = self.round, self.turn, self._hands, self._laid
             now = tuple(self._rows)
             totals, taken = self._totals_snapshot(), self._taken_snapshot()
             revealed, start, picks = self._revealed, self._start, self._picks
-            laid = self._laid
             shown = _table(now)
             for player, choose_card in choosers:
                 hand = hands[player]
@@ -607,14 +603,17 @@ class Game:
                     laid[player] = value
                 except ValueError:
                     laid[player] = _lay(hand, value, number, turn, player)
-            self._reveal(choose)
-            if not several or self._phase is not Phase.CARDS:
-                return
+            reveal(choose)
+            yield
 
-    def _drive_pick(self, choosers: Mapping[str, Callable[[DraftView], object]]) -> None:
-        """Ask the drafter for its pick."""
-        player = next_drafter(self.players, len(self._picks))
-        mine = tuple(card for seat, card in self._picks if seat == player)
-        value = choosers[player](DraftView(self.round, len(self._picks) + 1, tuple(self._pool),
-                                           mine, player, self._picks, self._totals_snapshot()))
-        self._draft(player, value)
+    def _drive_picks(self, choosers: Mapping[str, Callable[[DraftView], object]]) -> Iterator[None]:
+        """Ask each drafter in turn for its pick; pause after each, while the draft goes on."""
+        while self._phase is Phase.DRAFT:
+            player = next_drafter(self.players, len(self._picks))
+            mine = tuple(card for seat, card in self._picks if seat == player)
+            value = choosers[player](DraftView(
+                self.round, len(self._picks) + 1, tuple(self._pool), mine, player, self._picks,
+                self._totals_snapshot(),
+            ))
+            self._draft(player, value)
+            yield
