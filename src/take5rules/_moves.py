@@ -16,8 +16,8 @@ from .cards import Card, cards
 from .errors import IllegalMoveError, MalformedInputError, Where
 from .game import add_penalties
 from .players import Revealed
-from .setup import HAND_SIZE, ROWS
-from .table import Row, Table
+from .setup import HAND_SIZE
+from .table import Row, Table, _checked_choice
 
 __all__ = ["Observation", "Phase"]
 
@@ -97,15 +97,7 @@ def _lay(hand: list[Card], value: object, number: int, turn: int, player: str) -
 def _row_index(value: object, where: Where) -> int:
     """Check the row a low card takes: an index 0..3 of any integral type (``table.low-card``)."""
     checked = value if type(value) is int else _integral(value)
-    if checked is None or not 0 <= checked < ROWS:
-        raise IllegalMoveError(
-            "table.low-card",
-            N_("row index {choice!r}: the player of a low card takes one of the rows of "
-               "index 0 to 3"),
-            where=where,
-            choice=value,
-        )
-    return checked
+    return _checked_choice(value if checked is None else checked, where)
 
 
 def _check_deal(
