@@ -18,8 +18,9 @@ hand drawn at random, and the player of a low card takes a row drawn at random):
   "tight loop" of 0.1.0, which shuffled the whole deck and drew with ``randrange`` (issue 16
   measured it at 0.63x such a loop), so that the ratios against it flattered the engine.
 
-Memory is the whole process's peak resident set (``ru_maxrss``), the interpreter included: each
-candidate plays its rounds in a fresh process of its own, beside a process that only imports.
+Memory is the whole process's peak resident set (``VmHWM``, or ``ru_maxrss`` without /proc), the
+interpreter included: each candidate plays its rounds in a fresh process of its own, beside a
+process that only imports.
 
 Run ``python benchmarks/bench_engine.py`` (``--quick`` for a short run, ``--players`` for the
 rounds per second against 2 to 10 players, ``--write`` to save those figures as
@@ -309,7 +310,7 @@ def peak_rss(kind: str, players: int, rounds: int) -> float:
         [sys.executable, str(Path(__file__).resolve()), "--rss", kind, str(players), str(rounds)],
         check=True, capture_output=True, text=True,
     )
-    return int(done.stdout.split()[-1]) / 1024  # ru_maxrss is in KB on Linux
+    return int(done.stdout.split()[-1]) / 1024
 
 
 def _rss_child(kind: str, players: int, rounds: int) -> None:
@@ -324,7 +325,22 @@ def _rss_child(kind: str, players: int, rounds: int) -> None:
         job = jobs[kind]()
         if job is not None:
             job()
-    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+    print(_peak_kb())
+
+
+def _peak_kb() -> int:
+    """This process's peak resident set in KB.
+
+    VmHWM, which exec resets (ru_maxrss may keep a parent's peak across fork and exec), or
+    ru_maxrss where /proc is missing.
+    """
+    try:
+        for line in Path("/proc/self/status").read_text(encoding="utf-8").splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
 def memory_row(players: int, rounds: int) -> str:
