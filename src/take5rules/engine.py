@@ -57,10 +57,11 @@ def _drive(
     rows = {player: seats[player].choose_row for player in game.players}
     drafts = {player: seats[player].choose_draft for player in game.players}
     flush = game._flush
+    pause = game._emit or until is not None
     while True:
         phase = game.phase
         if phase is Phase.CARDS:
-            steps: Iterator[None] = game._drive_turns(cards, rows)
+            steps: Iterator[None] = game._drive_turns(cards, rows, pause)
         elif phase is Phase.DRAFT:
             steps = game._drive_picks(drafts)
         else:

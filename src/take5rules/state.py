@@ -566,10 +566,12 @@ class Game:
         self,
         choosers: Sequence[tuple[str, Callable[[CardView], object]]],
         rows: Mapping[str, Callable[[RowChoice], object]],
+        pause: bool,
     ) -> Iterator[None]:
         """Ask each seat's *choosers* for its card, then place the turn asking *rows*; repeat.
 
-        *rows* answers a low card's row. Pauses after each turn; goes on while cards are awaited.
+        *rows* answers a low card's row. Goes on while cards are awaited, pausing after each turn
+        when *pause* (so that each turn's events reach the caller before the next is asked).
         """
 
         def choose(player: str, value: Card) -> int:
@@ -586,7 +588,8 @@ class Game:
         while self._phase is cards:
             number, turn, hands, laid = self.round, self.turn, self._hands, self._laid
             now = tuple(self._rows)
-            totals, taken = self._totals_snapshot(), self._taken_snapshot()
+            totals = self._totals_view or self._totals_snapshot()
+            taken = self._taken_view or self._taken_snapshot()
             revealed, start, picks = self._revealed, self._start, self._picks
             shown = _table(now)
             for player, choose_card in choosers:
@@ -604,7 +607,8 @@ class Game:
                 except ValueError:
                     laid[player] = _lay(hand, value, number, turn, player)
             reveal(choose)
-            yield
+            if pause:
+                yield
 
     def _drive_picks(self, choosers: Mapping[str, Callable[[DraftView], object]]) -> Iterator[None]:
         """Ask each drafter in turn for its pick; pause after each, while the draft goes on."""
