@@ -7,6 +7,10 @@ A player makes three kinds of decision, each from a read-only view of the game:
 * :meth:`Player.choose_draft`: which face-up card to take in the logic draft.
 
 The engine checks every answer; an illegal one raises :class:`~take5rules.errors.IllegalMoveError`.
+Each view holds what the seat may know with perfect recall: the table, its hand and the totals,
+and the round's public history (every card revealed so far, turn by turn, what each player has
+taken, the rows at the start, the draft's picks). A view is the seat's own: a player that changes
+it changes neither the game nor another seat's view.
 
 >>> from take5rules.table import Table
 >>> view = CardView(1, 1, Table.of([[12], [37], [43], [58]]), (14, 44, 90), {"me": 0})
