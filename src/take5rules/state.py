@@ -54,7 +54,8 @@ __all__ = ["Game", "Observation", "Phase"]
 
 #: ``RowChoice(...)`` for the hot loop, every field given: the same value, built faster.
 _row_choice = _fast_constructor(RowChoice)
-_EMPTY: Mapping[str, Any] = MappingProxyType({})
+#: The rules of a game given none: the standard game to 66.
+_STANDARD = Rules()
 
 
 #: The rule whose decision each phase waits for (named when an answer comes out of turn).
@@ -91,6 +92,7 @@ class Game:
         "_answer",
         "_choices",
         "_cursor",
+        "_deck",
         "_draft_rows",
         "_emit",
         "_hands",
@@ -139,9 +141,10 @@ class Game:
 
     def _setup(self, players: Sequence[str], rules: Rules | None, events: bool) -> None:
         """The empty state before the first round (shared with :meth:`from_deal`)."""
-        rules = rules if rules is not None else Rules()
+        rules = rules if rules is not None else _STANDARD
         self.rules = rules
         self.players = check_players(players, rules)
+        self._deck = cards_in_play(rules, len(self.players))
         self._emit = events
         self._out: list[Event] | None = [] if events else None
         self._last: tuple[Event, ...] = ()
@@ -436,7 +439,7 @@ class Game:
             hands = tournament_hands(self._sheets, self.players, self.round)
             self._begin(tuple((value,) for value in self._draft_rows), hands)
             return
-        pool = cards_in_play(self.rules, len(self.players))
+        pool = self._deck
         if self.rules.drafted:
             self._phase, self.turn = Phase.DRAFT, 0
             self._pool, self._picks, self._rows, self._start = sorted(pool), (), [], ()
@@ -470,7 +473,7 @@ class Game:
             self._out.append(CardDrafted(self.round, len(self._picks), seat, value))
         if len(self._pool) > ROWS:
             return
-        drafted = draft(cards_in_play(self.rules, len(self.players)), self.players, self._picks)
+        drafted = draft(self._deck, self.players, self._picks)
         rows = tuple((value,) for value in drafted.rows)
         if self.rules.variant is Variant.TOURNAMENT:
             self._sheets, self._draft_rows = drafted.hands, drafted.rows
