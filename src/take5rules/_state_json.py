@@ -13,21 +13,19 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import _kernel
-from ._moves import Phase, _row_index
+from ._moves import _row_index
 from ._text import N_
 from .cards import Card, cards
 from .errors import IllegalMoveError, MalformedInputError, Where
 from .events import GameOver
 from .game import add_penalties
 from .setup import HAND_SIZE, ROWS, cards_in_play, check_players
+from .state import Game, Phase
 from .table import Table
 from .variants import Rules, Variant, next_drafter, tournament_hands
-
-if TYPE_CHECKING:
-    from .state import Game
 
 __all__ = ["FORMAT", "dump", "load"]
 
@@ -105,8 +103,6 @@ def _by_player(path: str, value: object, players: tuple[str, ...]) -> dict[str, 
 
 def load(data: object, events: bool = True) -> Game:
     """The game of a document written by :func:`dump`, every part checked."""
-    from .state import Game
-
     if not isinstance(data, dict) or set(data) != set(_KEYS):
         raise _shape("document", data if not isinstance(data, dict) else sorted(data))
     if data["format"] != FORMAT or data["version"] != VERSION:
