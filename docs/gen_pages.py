@@ -455,15 +455,19 @@ def example_section(language: str, example: WorkedExample) -> str:
     pictures = turn_svgs(table, plays, example.choices, captions=captions)
     rule = i18n.explain(example.rule, language, strict=STRICT)
     title = i18n.translator(language, STRICT).gettext(example.title)
-    sources = "; ".join(str(source) for source in example.sources)
+    sources = "; ".join(i18n.source_text(source, language, strict=STRICT)
+                        for source in example.sources)
+    heading = i18n.labelled(rule.title, title, language, strict=STRICT)
+    statement = i18n.labelled(f"[{rule.title}](rules/{example.rule}.md) `{example.rule}`",
+                              rule.statement, language, strict=STRICT)
     figures = "\n".join(
         f'<figure class="take5-frame" style="margin:0;max-width:100%">\n{picture}\n</figure>'
         for picture in pictures
     )
     return "\n".join([
-        f"## {rule.title}: {title} {{ #{example.id} }}",
+        f"## {heading} {{ #{example.id} }}",
         "",
-        f"[{rule.title}](rules/{example.rule}.md) `{example.rule}`: {rule.statement}",
+        statement,
         "",
         f"<small>{sources}</small>",
         "",

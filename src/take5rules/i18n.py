@@ -418,8 +418,8 @@ def narrate(event: Event, language: str = "en", *, strict: bool = False) -> str:
     if isinstance(event, GameStarted):
         if event.rules.variant is Variant.TOURNAMENT:
             return g(
-                N_("A tournament begins with {players}: {rounds} rounds, one per player, the "
-                   "drafted hands passing to the left after each round.")
+                N_("A tournament begins with {players}: {rounds} games of one round each, one "
+                   "per player, the drafted hands passing to the left after each game.")
             ).format(players=tr.list(event.players), rounds=n(len(event.players)))
         return g(
             N_("A game begins with {players}: {variant}, ending when a total reaches "
