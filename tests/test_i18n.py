@@ -214,3 +214,12 @@ def test_rows_are_numbered_from_1_for_people() -> None:
     assert "goes on row 1 " in f"{raised.value} "
     assert "la rangée 1" in error_message(raised.value, "fr")
     assert "index" not in str(raised.value)
+
+
+def test_narrate_refuses_what_is_not_an_event() -> None:
+    from take5rules.errors import MalformedInputError
+    from take5rules.i18n import narrate
+
+    with pytest.raises(MalformedInputError) as caught:
+        narrate("a card was placed", "fr")  # type: ignore[arg-type]
+    assert caught.value.rule == "argument"
