@@ -319,3 +319,12 @@ def test_a_round_million_takes_its_preposition(language: str, word: str) -> None
         if message.id and message.pluralizable:
             many = _strings(message)[1]
             assert not re.search(r"\{(?:count|games)\} (?!" + word + r"\b)\w", many), many
+
+
+def test_narrate_refuses_what_is_not_an_event() -> None:
+    from take5rules.errors import MalformedInputError
+    from take5rules.i18n import narrate
+
+    with pytest.raises(MalformedInputError) as caught:
+        narrate("a card was placed", "fr")  # type: ignore[arg-type]
+    assert caught.value.rule == "argument"
