@@ -68,14 +68,8 @@ def _check_games(
         ]
     )
 
-    def batch_rows(
-        state: batch.BatchState,
-        where: NDArray[np.int64],
-        seats: NDArray[np.int64],
-        low: NDArray[np.int64],
-        rng: np.random.Generator,
-    ) -> NDArray[np.int64]:
-        chosen: NDArray[np.int64] = rows[where, seats, state.turn]
+    def batch_rows(view: batch.RowView, rng: np.random.Generator) -> NDArray[np.int64]:
+        chosen: NDArray[np.int64] = rows[view.games, view.seats, view.turn]
         return chosen
 
     state = batch.start(piles, players)
@@ -173,14 +167,8 @@ def test_founding_texts_low_card() -> None:
     # Rows ending 12, 24, 70 and 96; a 2 takes the row holding only 96 (1 bull head).
     pile = [2, *range(30, 39), 17, *range(40, 49), 12, 24, 70, 96]
 
-    def take_last(
-        state: batch.BatchState,
-        where: NDArray[np.int64],
-        seats: NDArray[np.int64],
-        low: NDArray[np.int64],
-        rng: np.random.Generator,
-    ) -> NDArray[np.int64]:
-        return np.full(where.size, 3)
+    def take_last(view: batch.RowView, rng: np.random.Generator) -> NDArray[np.int64]:
+        return np.full(len(view), 3)
 
     state = batch.start([pile], players=2)
     outcome = batch.play_turn(state, [[2, 17]], take_last, np.random.default_rng())
@@ -203,13 +191,14 @@ def test_sixth_card_takes_eleven_heads() -> None:
 
 
 def test_play_games_reaches_the_threshold() -> None:
-    totals, rounds = batch.play_games(
+    totals, rounds, winners = batch.play_games(
         np.random.default_rng(3), 200, [batch.random_card] * 5, batch.random_row,
         Rules(threshold=30),
     )
     assert (totals.max(axis=1) >= 30).all()
     assert (rounds >= 1).all()
     assert (rounds > 1).any()
+    assert (winners == (totals == totals.min(axis=1, keepdims=True))).all()
 
 
 def test_tactics_deals_only_the_reduced_deck() -> None:
@@ -264,10 +253,8 @@ def test_policies_are_checked_where_they_enter() -> None:
         batch.play_round(state, [batch.random_card] * 2, batch.random_row, rng)
     assert error.value.rule == "setup.players"
 
-    def out_of_hand(
-        state: batch.BatchState, seat: int, rng: np.random.Generator
-    ) -> NDArray[np.int64]:
-        return np.full(state.games, 10 - state.turn)  # one past the last card held
+    def out_of_hand(view: batch.SeatView, rng: np.random.Generator) -> NDArray[np.int64]:
+        return np.full(len(view), 10 - view.turn)  # one past the last card held
 
     with pytest.raises(IllegalMoveError) as illegal:
         batch.play_round(state, [out_of_hand] * 3, batch.random_row, rng)
