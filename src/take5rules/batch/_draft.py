@@ -1,4 +1,4 @@
-"""The logic draft and the tournament in a batch (rules ``variants.logic``, ``variants.tournament``).
+"""The logic draft and the tournament in a batch (``variants.logic``, ``variants.tournament``).
 
 Private to :mod:`take5rules.batch`. The draft is played pick by pick in every game at once,
 seats in turn as :func:`take5rules.variants.next_drafter` orders them; every pick is checked.
@@ -17,8 +17,18 @@ from ..errors import IllegalMoveError, Where
 from ..setup import cards_in_play
 from ..variants import Rules, Variant
 from ._state import (
-    CARD, HAND_SIZE, HEADS16, HIGHEST, ROWS, BatchState, BoolArray, CardPolicy, IntArray,
-    RowPolicy, answer, frozen,
+    CARD,
+    HAND_SIZE,
+    HEADS16,
+    HIGHEST,
+    ROWS,
+    BatchState,
+    BoolArray,
+    CardPolicy,
+    IntArray,
+    RowPolicy,
+    answer,
+    frozen,
 )
 
 

@@ -13,17 +13,33 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from .. import _kernel
 from .._text import N_
 from ..cards import cards
 from ..errors import IllegalMoveError, MalformedInputError, RulesError, Where
 from ..setup import cards_in_play, check_deal
 from ..table import ROW_LIMIT
 from ..variants import Rules, Variant
+from . import _fast
 from ._state import (
-    CARD, HAND_SIZE, HEAD, HEADS16, HIGHEST, ROWS, BatchState, CardPolicy, IntArray, RowPolicy,
-    RowView, SeatView, TurnOutcome, answer, checked_rules, frozen, generator, last_cards,
-    seat_count, whole,
+    CARD,
+    HAND_SIZE,
+    HEAD,
+    HEADS16,
+    HIGHEST,
+    ROWS,
+    BatchState,
+    CardPolicy,
+    IntArray,
+    RowPolicy,
+    RowView,
+    SeatView,
+    TurnOutcome,
+    answer,
+    checked_rules,
+    frozen,
+    generator,
+    seat_count,
+    whole,
 )
 
 #: Games handled together by one pass of the kernel.
@@ -146,16 +162,22 @@ def _shuffle(
     is drawn again, so every order is exactly equally likely.
     """
     size = pool.size
-    keys = np.empty((games, size), dtype=np.uint32)
+    keys = np.empty((games, needed), dtype=np.uint32)
     redo = np.arange(games)
+    high_bits, card_bits = np.uint32(~_CARD_BITS & 0xFFFFFFFF), pool.astype(np.uint32)
     while redo.size:
-        fresh = rng.bit_generator.random_raw((redo.size, (size + 1) // 2)).view(np.uint32)
-        fresh = fresh[:, :size] & np.uint32(~_CARD_BITS & 0xFFFFFFFF) | pool.astype(np.uint32)
+        raw = rng.bit_generator.random_raw((redo.size, (size + 1) // 2)).view(np.uint32)
+        fresh = raw[:, :size]
+        np.bitwise_and(fresh, high_bits, out=fresh)
+        np.bitwise_or(fresh, card_bits, out=fresh)
         fresh.sort(axis=1)
-        keys[redo] = fresh
-        # Two equal random parts would order their cards by value: draw those games again.
-        redo = redo[((fresh[:, 1:] ^ fresh[:, :-1]) <= _CARD_BITS).any(axis=1)]
-    return (keys[:, :needed] & np.uint32(_CARD_BITS)).astype(CARD)
+        keys[redo] = fresh[:, :needed]
+        # Two equal random parts in the first places would order their cards by value: such
+        # a game (about one in 6,000) is drawn again.
+        end = min(needed + 1, size)
+        tied = (fresh[:, 1:end] ^ fresh[:, : end - 1]) <= _CARD_BITS
+        redo = redo[tied.any(axis=1)]
+    return (keys & np.uint32(_CARD_BITS)).astype(CARD)
 
 
 #: The low bits of a shuffling key that hold the card (1 to 104 < 128).
@@ -279,7 +301,8 @@ def _turn(
     try:
         for lo in _blocks(games):
             hi = min(lo + BLOCK, games)
-            _place(state, lo, hi, played[lo:hi], choose_row, rng, taken[lo:hi],
+            kernel = _compiled if _fast.AVAILABLE else _place
+            kernel(state, lo, hi, played[lo:hi], choose_row, rng, taken[lo:hi],
                    went[lo:hi] if outcome else None, rule[lo:hi] if outcome else None,
                    pile_cells if state._piles is not None else None)
     except BaseException:
@@ -300,11 +323,14 @@ def _turn(
     return TurnOutcome(frozen(played), frozen(went), frozen(rule), frozen(taken))
 
 
-def _order(played: IntArray, count: int) -> IntArray:
+def _order(played: IntArray, count: int) -> npt.NDArray[np.int16]:
     """``(players, games)`` each game's ``card * 16 + seat``, lowest first (rule ``turn.order``)."""
-    keys = np.ascontiguousarray((played.astype(np.int16) * 16 + np.arange(count, dtype=np.int16)).T)
+    keys: npt.NDArray[np.int16] = np.ascontiguousarray(
+        (played.astype(np.int16) * 16 + np.arange(count, dtype=np.int16)).T
+    )
     if count > _NETWORK:
-        return np.ascontiguousarray(np.sort(keys, axis=0))
+        keys.sort(axis=0)
+        return keys
     # A few players: an odd-even transposition network, two ufuncs per comparator.
     for sweep in range(count):
         for low in range(sweep % 2, count - 1, 2):
@@ -318,6 +344,23 @@ def _order(played: IntArray, count: int) -> IntArray:
 _NETWORK = 5
 #: ``_CODE[c]``: the bull heads of card c times 8, plus 1 (one card more in its row).
 _STEP = np.arange(ROW_LIMIT, dtype=np.int8)
+
+
+def _compiled(
+    state: BatchState, lo: int, hi: int, played: IntArray, choose_row: RowPolicy,
+    rng: np.random.Generator, taken: npt.NDArray[np.int16], went: IntArray | None,
+    rule: IntArray | None, pile_cells: list[IntArray] | None,
+) -> None:
+    """:func:`_place` with the compiled kernel of :mod:`._fast`."""
+
+    def ask(where: IntArray, seats: IntArray, values: npt.NDArray[np.int16], _: object) -> IntArray:
+        view = RowView(state, lo, where, seats, values.astype(np.int64))
+        return answer(
+            choose_row(view, rng), where.size, 0, ROWS - 1, "table.low-card",
+            state._ids(where + lo), seats, state.turn, "row",
+        )
+
+    _fast.place(state, lo, hi, played, ask, taken, went, rule, pile_cells)
 
 
 def _place(
@@ -369,7 +412,7 @@ def _place(
             who = np.flatnonzero(take)
             row_cards = cells[index[who, None] * ROW_LIMIT + _STEP].astype(np.intp)
             base = ((who + lo) * count + order[step, who]) * (HIGHEST + 1)
-            pile_cells.append((base[:, None] + row_cards)[_STEP < length[who, None]])
+            pile_cells.append((base[:, None] + row_cards)[length[who, None] > _STEP])
         kept = ~take
         position = length * kept
         cells[index * ROW_LIMIT + position] = value
@@ -403,7 +446,8 @@ def play_round(
         hands = state._hands.reshape(-1, HAND_SIZE)
         plays = hands[np.arange(hands.shape[0]), slots.reshape(-1)].reshape(slots.shape)
         _turn(state, plays.astype(np.int64), slots, choose_row, rng, outcome=False)
-    return state.penalties
+    penalties: IntArray = state.penalties
+    return penalties
 
 
 def choose_cards(
@@ -497,14 +541,14 @@ def play_games(
             state._index = active
             totals[active] += play_round(state, policies, choose_row, rng)
             rounds[active] += 1
-            active = active[~_kernel_ended(totals[active], rules.threshold)]
+            active = active[~_ended(totals[active], rules.threshold)]
     winners = totals == totals.min(axis=1, keepdims=True)
     return GamesResult(frozen(totals), frozen(rounds), _readonly(winners))
 
 
-def _kernel_ended(totals: IntArray, threshold: int) -> npt.NDArray[np.bool_]:
+def _ended(totals: IntArray, threshold: int) -> npt.NDArray[np.bool_]:
     """Whether each game is over: some total has reached *threshold* (rule ``game.end``)."""
-    ended: npt.NDArray[np.bool_] = (totals >= threshold).any(axis=1)
+    ended: npt.NDArray[np.bool_] = np.asarray((totals >= threshold).any(axis=1))
     return ended
 
 
@@ -514,4 +558,3 @@ def _readonly(array: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
 
 
 __all__ = ["BLOCK", "GamesResult", "deal", "play_games", "play_round", "play_turn", "start"]
-_ = _kernel  # the rule constants come through _state

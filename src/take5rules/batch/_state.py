@@ -125,7 +125,17 @@ def answer(
     kind or shape names the seat; a value out of range names its game (the index in the batch),
     its seat and the value.
     """
-    seat_of = (lambda k: int(seats)) if isinstance(seats, int) else (lambda k: int(seats[k]))
+    if (
+        type(given) is np.ndarray
+        and given.dtype.kind in "iu"
+        and given.shape == (count,)
+        and (count == 0 or (given.min() >= low and given.max() <= high))
+    ):
+        return given  # the usual answer, checked with two reductions
+
+    def seat_of(k: int) -> int:
+        return int(seats) if isinstance(seats, int) else int(seats[k])
+
     when = None if turn is None else turn + 1
     try:
         array = np.asarray(given)
@@ -156,7 +166,7 @@ def answer(
 
 def _describe(given: object, array: npt.NDArray[Any]) -> str:
     """A short description of a policy's answer: its type, dtype and shape."""
-    if given is None or array.dtype.kind == "O" and array.shape == ():
+    if given is None or (array.dtype.kind == "O" and array.shape == ()):
         return repr(given)[:60]
     return f"{type(given).__name__} of dtype {array.dtype} and shape {array.shape}"
 
