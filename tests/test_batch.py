@@ -20,16 +20,35 @@ from hypothesis import strategies as st
 from numpy.typing import NDArray
 
 from take5rules import batch
+from take5rules.batch import _fast
 from take5rules.cards import total_bull_heads
+from take5rules.engine import play_game
 from take5rules.engine import play_round as engine_round
 from take5rules.errors import IllegalMoveError, MalformedInputError, RulesError
-from take5rules.events import CardPlaced, LowCardTaken, RoundScored, SixthCardTaken
+from take5rules.events import (
+    CardPlaced,
+    GameOver,
+    LowCardTaken,
+    RoundScored,
+    RoundStarted,
+    SixthCardTaken,
+)
 from take5rules.players import CautiousPlayer, LowestCardPlayer, Player
 from take5rules.round import RoundState, play_turn, round_penalties
 from take5rules.setup import deal
 from take5rules.table import Table
 from take5rules.turn import RowChoice
 from take5rules.variants import Rules, Variant
+
+KERNELS = ["numpy", "compiled"] if _fast.numba is not None else ["numpy"]
+
+
+@pytest.fixture(autouse=True, params=KERNELS)
+def kernel(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Every test here runs with the numpy kernel and, when numba is installed, the compiled one."""
+    monkeypatch.setattr(_fast, "AVAILABLE", request.param == "compiled")
+    return str(request.param)
+
 
 RULE_OF_EVENT = {
     "card-placed": "table.least-difference",
@@ -260,3 +279,118 @@ def test_policies_are_checked_where_they_enter() -> None:
         batch.play_round(state, [out_of_hand] * 3, batch.random_row, rng)
     assert illegal.value.rule == "turn.reveal"
     assert state.turn == 0  # nothing was played
+
+
+def _seats(players: int) -> dict[str, Player]:
+    return {f"p{k}": CautiousPlayer() if k % 2 else LowestCardPlayer() for k in range(players)}
+
+
+def _policies(players: int) -> list[batch.CardPolicy]:
+    return [batch.cautious_card if k % 2 else batch.lowest_card for k in range(players)]
+
+
+def _check_against_engine(result: batch.GamesResult, expected: list[GameOver], players: int) -> None:
+    names = [f"p{k}" for k in range(players)]
+    for g, over in enumerate(expected):
+        assert result.totals[g].tolist() == [over.totals[name] for name in names], g
+        assert int(result.rounds[g]) == over.rounds, g
+        assert [names[k] for k in np.flatnonzero(result.winners[g])] == list(over.winners), g
+
+
+@pytest.mark.parametrize(("players", "threshold"), [(2, 66), (4, 66), (5, 20), (7, 100), (10, 66)])
+def test_whole_games_end_and_score_as_the_engine(players: int, threshold: int) -> None:
+    # The same deals and the same decisions: every game lasts as many rounds as play_game's,
+    # ends with the same totals and is won by the same players (rules game.end, game.winners).
+    # A batch that played one round too many would ask the dealer for a deal the engine never
+    # made (KeyError); one that stopped early would have other totals.
+    rules = Rules(threshold=threshold)
+    deals: dict[tuple[int, int], list[int]] = {}
+    expected: list[GameOver] = []
+    for game in range(24):
+        events = list(play_game(_seats(players), rules, seed=1000 * players + game))
+        for event in events:
+            if isinstance(event, RoundStarted):
+                dealt = [c for hand in event.hands.values() for c in hand]
+                dealt += [row[0] for row in event.rows]
+                deals[game, event.round] = dealt + sorted(set(range(1, 105)) - set(dealt))
+        last = events[-1]
+        assert isinstance(last, GameOver)
+        expected.append(last)
+
+    def dealer(games: NDArray[np.int64], number: int) -> list[list[int]]:
+        return [deals[int(game), number] for game in games]
+
+    result = batch.play_games(
+        np.random.default_rng(0), len(expected), _policies(players), batch.cheapest_row, rules,
+        dealer=dealer,
+    )
+    assert max(over.rounds for over in expected) > min(over.rounds for over in expected)
+    _check_against_engine(result, expected, players)
+
+
+@pytest.mark.parametrize("variant", [Variant.LOGIC, Variant.TOURNAMENT])
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_drafted_variants_play_as_the_engine(variant: Variant, players: int) -> None:
+    # With deterministic players a logic game or a tournament is the same in every run: the
+    # draft, the rows left, the rotated hands and the end all match play_game.
+    rules = Rules(variant, threshold=66)
+    over = list(play_game(_seats(players), rules, seed=0))[-1]
+    assert isinstance(over, GameOver)
+    drafts = [batch.cautious_pick if k % 2 else batch.lowest_pick for k in range(players)]
+    result = batch.play_games(
+        np.random.default_rng(0), 3, _policies(players), batch.cheapest_row, rules, drafts=drafts
+    )
+    _check_against_engine(result, [over] * 3, players)
+    if variant is Variant.TOURNAMENT:
+        assert result.rounds.tolist() == [players] * 3
+
+
+def test_random_drafts_follow_the_draft_rule() -> None:
+    rng = np.random.default_rng(5)
+    drafts = [batch.random_pick] * 4
+    result = batch.play_games(
+        rng, 300, [batch.random_card] * 4, batch.random_row, Rules(Variant.LOGIC), drafts=drafts
+    )
+    assert (result.totals.max(axis=1) >= 66).all()
+    tournament = batch.play_games(
+        rng, 300, [batch.random_card] * 4, batch.random_row, Rules(Variant.TOURNAMENT),
+        drafts=drafts,
+    )
+    assert (tournament.rounds == 4).all()
+
+
+def test_deals_are_uniform() -> None:
+    # Each card is equally likely in each place: 104 cards over 20,000 deals of the first
+    # seat's first card; and every ordered pair of the first two places occurs.
+    state = batch.deal(np.random.default_rng(9), 20_000, 2)
+    first = np.bincount(state.hands[:, 0, 0], minlength=105)[1:]
+    expected = 20_000 / 104
+    chi2 = float(((first - expected) ** 2 / expected).sum())
+    assert chi2 < 160  # 103 degrees of freedom: p < 0.0005 beyond 160
+    dealt = np.concatenate([state.hands.reshape(20_000, -1), state.rows[:, :, 0]], axis=1)
+    assert (np.sort(dealt, axis=1)[:, 1:] != np.sort(dealt, axis=1)[:, :-1]).all()
+
+
+def test_start_refuses_what_check_deal_refuses() -> None:
+    # batch.start screens the piles with numpy and lets setup.check_deal name the problem.
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        pile = rng.permutation(np.arange(1, 105))[:30]
+        if rng.random() < 0.5:
+            pile[rng.integers(30)] = rng.choice([0, 105, int(pile[rng.integers(30)]), -3])
+        names = ["seat 0", "seat 1"]
+        try:
+            from take5rules.setup import check_deal
+
+            check_deal([[int(c)] for c in pile[20:24]],
+                       {n: [int(c) for c in pile[10 * k : 10 * k + 10]] for k, n in enumerate(names)},
+                       names, fresh=True, round=1)
+            from take5rules.cards import cards
+
+            cards([int(c) for c in pile])
+        except MalformedInputError as refused:
+            with pytest.raises(MalformedInputError) as error:
+                batch.start([pile], 2)
+            assert (error.value.rule, error.value.message) == (refused.rule, refused.message)
+        else:
+            batch.start([pile], 2)
