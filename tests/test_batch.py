@@ -21,7 +21,7 @@ from numpy.typing import NDArray
 
 from take5rules import batch
 from take5rules.batch import _fast
-from take5rules.cards import total_bull_heads
+from take5rules.cards import cards, total_bull_heads
 from take5rules.engine import play_game
 from take5rules.engine import play_round as engine_round
 from take5rules.errors import IllegalMoveError, MalformedInputError, RulesError
@@ -35,7 +35,7 @@ from take5rules.events import (
 )
 from take5rules.players import CautiousPlayer, LowestCardPlayer, Player
 from take5rules.round import RoundState, play_turn, round_penalties
-from take5rules.setup import deal
+from take5rules.setup import check_deal, deal
 from take5rules.table import Table
 from take5rules.turn import RowChoice
 from take5rules.variants import Rules, Variant
@@ -289,7 +289,9 @@ def _policies(players: int) -> list[batch.CardPolicy]:
     return [batch.cautious_card if k % 2 else batch.lowest_card for k in range(players)]
 
 
-def _check_against_engine(result: batch.GamesResult, expected: list[GameOver], players: int) -> None:
+def _check_against_engine(
+    result: batch.GamesResult, expected: list[GameOver], players: int
+) -> None:
     names = [f"p{k}" for k in range(players)]
     for g, over in enumerate(expected):
         assert result.totals[g].tolist() == [over.totals[name] for name in names], g
@@ -374,23 +376,21 @@ def test_deals_are_uniform() -> None:
 def test_start_refuses_what_check_deal_refuses() -> None:
     # batch.start screens the piles with numpy and lets setup.check_deal name the problem.
     rng = np.random.default_rng(3)
+    names = ["seat 0", "seat 1"]
     for _ in range(200):
         pile = rng.permutation(np.arange(1, 105))[:30]
         if rng.random() < 0.5:
             pile[rng.integers(30)] = rng.choice([0, 105, int(pile[rng.integers(30)]), -3])
-        names = ["seat 0", "seat 1"]
+        hands = {n: [int(c) for c in pile[10 * k : 10 * k + 10]] for k, n in enumerate(names)}
+        refused: MalformedInputError | None = None
         try:
-            from take5rules.setup import check_deal
-
-            check_deal([[int(c)] for c in pile[20:24]],
-                       {n: [int(c) for c in pile[10 * k : 10 * k + 10]] for k, n in enumerate(names)},
-                       names, fresh=True, round=1)
-            from take5rules.cards import cards
-
+            check_deal([[int(c)] for c in pile[20:24]], hands, names, fresh=True, round=1)
             cards([int(c) for c in pile])
-        except MalformedInputError as refused:
-            with pytest.raises(MalformedInputError) as error:
-                batch.start([pile], 2)
-            assert (error.value.rule, error.value.message) == (refused.rule, refused.message)
-        else:
+        except MalformedInputError as problem:
+            refused = problem
+        if refused is None:
             batch.start([pile], 2)
+            continue
+        with pytest.raises(MalformedInputError) as error:
+            batch.start([pile], 2)
+        assert (error.value.rule, error.value.message) == (refused.rule, refused.message)

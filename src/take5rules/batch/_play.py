@@ -35,6 +35,7 @@ from ._state import (
     SeatView,
     TurnOutcome,
     answer,
+    as_array,
     checked_rules,
     frozen,
     generator,
@@ -116,10 +117,7 @@ def start(
 
 def _piles(piles: object, count: int, rules: Rules) -> IntArray:
     """*piles* checked: a ``(games, n)`` integer array of valid deals (``setup.check_deal``)."""
-    try:
-        array = np.asarray(piles)
-    except (ValueError, TypeError, OverflowError):
-        array = np.asarray(None, dtype=object)
+    array = as_array(piles)
     if array.ndim != 2 or array.dtype.kind not in "iu" or array.shape[0] < 1:
         raise MalformedInputError(
             "cards.deck", N_("{value!r} is not a list of cards"), value=_short(piles)
@@ -267,10 +265,7 @@ def _check_state(state: object) -> None:
 
 
 def _plays(state: BatchState, plays: object) -> IntArray:
-    try:
-        played = np.asarray(plays)
-    except (ValueError, TypeError, OverflowError):
-        played = np.asarray(None, dtype=object)
+    played = as_array(plays)
     if played.shape != (state.games, state.players) or played.dtype.kind not in "iu":
         raise MalformedInputError(
             "turn.reveal",

@@ -137,10 +137,7 @@ def answer(
         return int(seats) if isinstance(seats, int) else int(seats[k])
 
     when = None if turn is None else turn + 1
-    try:
-        array = np.asarray(given)
-    except (ValueError, TypeError, OverflowError):
-        array = np.asarray(None, dtype=object)
+    array = as_array(given)
     if array.dtype.kind not in "iu" or array.shape != (count,):
         raise IllegalMoveError(
             rule,
@@ -162,6 +159,27 @@ def answer(
             low=low, high=high,
         )
     return array.astype(np.int64, copy=False)
+
+
+def as_array(given: object) -> npt.NDArray[Any]:
+    """*given* as an array; an object array when it is ragged, not numbers, or has a bool.
+
+    (numpy would read ``[True, 2]`` as ``[1, 2]``.)
+    """
+    if type(given) is not np.ndarray and _has_bool(given):
+        return np.asarray(None, dtype=object)
+    try:
+        return np.asarray(given)
+    except (ValueError, TypeError, OverflowError):
+        return np.asarray(None, dtype=object)
+
+
+def _has_bool(value: object, depth: int = 0) -> bool:
+    if isinstance(value, bool | np.bool_):
+        return True
+    if isinstance(value, list | tuple) and depth < 4:
+        return any(_has_bool(item, depth + 1) for item in value)
+    return False
 
 
 def _describe(given: object, array: npt.NDArray[Any]) -> str:
@@ -362,10 +380,7 @@ def _check_hand_built(
 
 def _integers(value: object, name: str, ndim: int) -> IntArray:
     """*value* as an integer array of *ndim* dimensions, or a clear error naming *name*."""
-    try:
-        array = np.asarray(value)
-    except (ValueError, TypeError, OverflowError):
-        array = np.asarray(None, dtype=object)
+    array = as_array(value)
     if array.dtype.kind not in "iu" or array.ndim != ndim:
         raise _shape(name, array.shape, f"an integer array of {ndim} dimensions")
     if array.size and ((array < 0).any() or (array > HIGHEST).any()):
