@@ -2,8 +2,9 @@ from __future__ import annotations
 
 import pytest
 
-from take5rules.errors import RulesError
-from take5rules.setup import cards_in_play, check_players, deal
+from take5rules.errors import MalformedInputError, RulesError
+from take5rules.setup import Deal, cards_in_play, check_deal, check_players, deal
+from take5rules.table import Table
 from take5rules.variants import Rules, Variant
 
 
@@ -55,3 +56,89 @@ def test_deal_refuses_a_duplicate_name() -> None:
     with pytest.raises(RulesError) as caught:
         deal(list(range(1, 105)), ["ana", "ana", "bob"])
     assert caught.value.rule == "setup.players"
+
+
+ROWS4 = [[50], [60], [70], [80]]
+
+
+def test_check_deal_returns_the_checked_table_and_hands_in_seat_order() -> None:
+    table, hands = check_deal(ROWS4, {"bob": [3, 4], "ana": (2, 1)}, ["ana", "bob"])
+    assert table == Table.of(ROWS4)
+    assert list(hands.items()) == [("ana", (2, 1)), ("bob", (3, 4))]
+
+
+def test_check_deal_accepts_a_fresh_deal_of_the_tactics_deck() -> None:
+    # Two players: the cards 1 to 24, ten each and four rows, every one dealt.
+    hands = {"ana": list(range(1, 11)), "bob": list(range(11, 21))}
+    table, _ = check_deal([[21], [22], [23], [24]], hands, ["ana", "bob"],
+                          Rules(Variant.TACTICS), fresh=True, round=1)
+    assert table.last_cards == (21, 22, 23, 24)
+
+
+@pytest.mark.parametrize(
+    ("rows", "hands", "rules", "fresh", "rule", "player", "card"),
+    [
+        # a card twice: on the table and in a hand, or in two hands
+        (ROWS4, {"ana": [50], "bob": [2]}, None, False, "cards.deck", "ana", 50),
+        (ROWS4, {"ana": [2], "bob": [2]}, None, False, "cards.deck", "bob", 2),
+        # not a card
+        (ROWS4, {"ana": [0], "bob": [2]}, None, False, "cards.deck", "ana", None),
+        (ROWS4, {"ana": [True], "bob": [2]}, None, False, "cards.deck", "ana", None),
+        # three rows, a row not ascending
+        (ROWS4[:3], {"ana": [1], "bob": [2]}, None, False, "setup.deal", None, None),
+        ([[60, 50], [61], [70], [80]], {"ana": [1], "bob": [2]}, None, False,
+         "table.ascending", None, None),
+        # a fresh round: one card a row, ten a hand
+        ([[50, 51], [60], [70], [80]], {"ana": [1], "bob": [2]}, None, True, "setup.deal",
+         None, None),
+        (ROWS4, {"ana": [1], "bob": [2]}, None, True, "setup.deal", "ana", None),
+        # hands of different sizes, or empty
+        (ROWS4, {"ana": [1, 3], "bob": [2]}, None, False, "setup.deal", None, None),
+        (ROWS4, {"ana": [], "bob": []}, None, False, "setup.deal", None, None),
+        (ROWS4, {"ana": list(range(1, 12)), "bob": list(range(12, 23))}, None, False,
+         "setup.deal", None, None),
+        # players: a stranger, a seat without a hand
+        (ROWS4, {"ana": [1], "bob": [2], "cyd": [3]}, None, False, "setup.players", "cyd",
+         None),
+        (ROWS4, {"ana": [1]}, None, False, "setup.deal", "bob", None),
+        # the reduced deck of two players is 1 to 24: 50 on the table, 30 in a hand
+        (ROWS4, {"ana": [1], "bob": [2]}, Rules(Variant.TACTICS), False, "variants.tactics",
+         None, 50),
+        ([[21], [22], [23], [24]], {"ana": [1], "bob": [30]}, Rules(Variant.LOGIC), False,
+         "variants.tactics", "bob", 30),
+    ],
+)
+def test_check_deal_refuses_what_the_rules_forbid(
+    rows: list[list[int]], hands: dict[str, list[int]], rules: Rules | None, fresh: bool,
+    rule: str, player: str | None, card: int | None,
+) -> None:
+    with pytest.raises(MalformedInputError) as caught:
+        check_deal(rows, hands, ["ana", "bob"], rules, fresh=fresh, round=3)
+    assert caught.value.rule == rule
+    assert caught.value.where.round == 3
+    assert caught.value.where.player == player
+    assert caught.value.where.card == card
+
+
+@pytest.mark.parametrize("players", [["ana"], ["ana", "ana"], "ab", ["ana", ""]])
+def test_check_deal_checks_the_seats(players: object) -> None:
+    with pytest.raises(RulesError) as caught:
+        check_deal(ROWS4, {"ana": [1]}, players)  # type: ignore[arg-type]
+    assert caught.value.rule == "setup.players"
+
+
+@pytest.mark.parametrize("hands", [[("ana", [1])], None, "ana"])
+def test_check_deal_refuses_hands_that_are_not_a_mapping(hands: object) -> None:
+    with pytest.raises(MalformedInputError) as caught:
+        check_deal(ROWS4, hands, ["ana", "bob"])  # type: ignore[arg-type]
+    assert caught.value.rule == "setup.deal"
+
+
+def test_deal_and_draft_are_one_type() -> None:
+    from take5rules.variants import Draft, draft
+
+    drafted = draft(range(1, 25), ["ana", "bob"],
+                    [("ana" if k % 2 == 0 else "bob", k + 1) for k in range(20)])
+    assert Draft is Deal
+    assert isinstance(drafted, Deal)
+    assert drafted.aside == ()

@@ -161,13 +161,13 @@ def deal(shuffled: Sequence[Card], players: Sequence[str]) -> Deal:
 
 
 def check_deal(
-    rows: Table | Iterable[Iterable[object]],
-    hands: Mapping[str, Iterable[object]],
+    rows: Table | Iterable[Iterable[Card]],
+    hands: Mapping[str, Iterable[Card]],
     players: Sequence[str],
     rules: Rules | None = None,
     *,
     fresh: bool = False,
-    round: int | None = None,  # noqa: A002 -- the name Where uses
+    round: int | None = None,
 ) -> tuple[Table, dict[str, tuple[Card, ...]]]:
     """Check a deal (rules ``setup.deal``, ``cards.deck``, ``setup.players``, ``variants.tactics``).
 
@@ -264,7 +264,7 @@ each card exists once in the deck [rule cards.deck]
 
 
 def _check_in_play(values: Iterable[Card], rules: Rules, count: int, where: Where) -> None:
-    """Refuse a card beyond the reduced deck of *rules* for *count* players (``variants.tactics``)."""
+    """Refuse a card beyond the reduced deck for *count* players (``variants.tactics``)."""
     highest = cards_in_play(rules, count)[-1]
     for value in values:
         if value > highest:

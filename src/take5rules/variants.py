@@ -66,13 +66,13 @@ class Variant(enum.Enum):
         Traceback (most recent call last):
         ...
         take5rules.errors.RulesError: unknown variant 'profi'; choose one of 'standard', \
-'tactics', 'logic', 'tournament' [rule variant]
+'tactics', 'logic', 'tournament' [rule variant-name]
         """
         for variant in cls:
             if variant.value == value:
                 return variant
         raise RulesError(
-            "variant",
+            "variant-name",
             N_("unknown variant {value!r}; choose one of {choices}"),
             value=value,
             choices=", ".join(repr(v.value) for v in cls),
@@ -366,3 +366,51 @@ def tournament_hands(
         player: sheets[players[(seat - (game - 1)) % count]]
         for seat, player in enumerate(players)
     }
+
+
+@rule(
+    "variants.tournament-over",
+    title=N_("End of a tournament"),
+    statement=N_(
+        "A tournament ends after as many games as there are players, each game one round; "
+        "the lowest total over all the games wins."
+    ),
+    explanation=N_(
+        "Each game of a tournament is a single round of ten turns, played with the drafted "
+        "hands passed on by one seat, so after as many games as players every player has "
+        "played every hand once, and the tournament stops there, whatever the totals; the "
+        "threshold of 66 plays no part. Example: three players play three games; after the "
+        "third, the player with the lowest total of the three wins."
+    ),
+    sources=(Source(AMIGO, "Variant 3: Tournament"),),
+)
+def tournament_over(games_played: int, player_count: int) -> bool:
+    """Whether a tournament of *player_count* players is over after *games_played* games.
+
+    A tournament plays one game (a round) for each player (rule ``variants.tournament-over``).
+
+    >>> tournament_over(2, 3), tournament_over(3, 3)
+    (False, True)
+    >>> tournament_over(4, 3)
+    Traceback (most recent call last):
+    ...
+    take5rules.errors.RulesError: games played 4: a tournament of 3 players plays 0 to 3 \
+games, one for each player [rule variants.tournament-over]
+    """
+    if isinstance(player_count, bool) or not isinstance(player_count, int):
+        raise RulesError(
+            "setup.players",
+            N_("the game takes 2 to 10 players, not {value!r}"),
+            value=player_count,
+        )
+    check_player_count(player_count, Variant.TOURNAMENT)
+    if (isinstance(games_played, bool) or not isinstance(games_played, int)
+            or not 0 <= games_played <= player_count):
+        raise RulesError(
+            "variants.tournament-over",
+            N_("games played {value!r}: a tournament of {count} players plays 0 to {count} "
+               "games, one for each player"),
+            value=games_played,
+            count=player_count,
+        )
+    return games_played == player_count
