@@ -87,7 +87,6 @@ def draft(
         view = DraftView(seat, pick + 1, games, pool, hands[:, seat, :place], totals[games])
         values = answer(
             drafts[seat](view, rng), size, 1, HIGHEST, "variants.logic", games, seat, None,
-            "draft",
         )
         missing = ~pool[every, values]
         if missing.any():

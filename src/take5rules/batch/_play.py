@@ -352,7 +352,7 @@ def _compiled(
         view = RowView(state, lo, where, seats, values.astype(np.int64))
         return answer(
             choose_row(view, rng), where.size, 0, ROWS - 1, "table.low-card",
-            state._ids(where + lo), seats, state.turn, "row",
+            state._ids(where + lo), seats, state.turn,
         )
 
     _fast.place(state, lo, hi, played, ask, taken, went, rule, pile_cells)
@@ -397,7 +397,7 @@ def _place(
             view = RowView(state, lo, where, seats, value[where].astype(np.int64))
             target[where] = answer(
                 choose_row(view, rng), where.size, 0, ROWS - 1, "table.low-card",
-                state._ids(where + lo), seats, state.turn, "row",
+                state._ids(where + lo), seats, state.turn,
             )
         index = first + target
         length = lengths[index]
@@ -435,7 +435,7 @@ def play_round(
     """
     _check_state(state)
     rng = generator(rng)
-    _check_policies(policies, state.players, "card")
+    _check_policies(policies, state.players)
     while state.turn < HAND_SIZE:
         slots = choose_cards(state, policies, rng)
         hands = state._hands.reshape(-1, HAND_SIZE)
@@ -458,28 +458,28 @@ def choose_cards(
             view = SeatView(state, seat, lo, hi)
             slots[lo:hi, seat] = answer(
                 policy(view, rng), hi - lo, 0, left - 1, "turn.reveal",
-                state._ids(np.arange(lo, hi)), seat, state.turn, "card",
+                state._ids(np.arange(lo, hi)), seat, state.turn,
             )
     return slots
 
 
-def _check_policies(policies: object, count: int, what: str) -> None:
+def _check_policies(policies: object, count: int) -> None:
     if not isinstance(policies, Sequence) or isinstance(policies, str | bytes):
         raise MalformedInputError(
-            "argument", N_("the {what} policies are {value!r}: give a list of one policy per "
-                           "seat"), what=what, value=_short(policies),
+            "argument", N_("the policies are {value!r}: give a list of one policy per seat"),
+            value=_short(policies),
         )
     if len(policies) != count:
         raise RulesError(
             "setup.players",
-            N_("{count} {what} policies for {players} seats: give one policy per seat"),
-            count=len(policies), what=what, players=count,
+            N_("{count} policies for {players} seats: give one policy per seat"),
+            count=len(policies), players=count,
         )
     for seat, policy in enumerate(policies):
         if not callable(policy):
             raise MalformedInputError(
-                "argument", N_("the {what} policy of {player!r} is {value!r}, not a function"),
-                what=what, player=f"seat {seat}", value=_short(policy),
+                "argument", N_("the policy of {player!r} is {value!r}, not a function"),
+                player=f"seat {seat}", value=_short(policy),
             )
 
 
@@ -508,9 +508,9 @@ def play_games(
     games = whole(games, "games", 1)
     rules = checked_rules(rules)
     count = seat_count(len(policies) if isinstance(policies, Sequence) else policies, rules)
-    _check_policies(policies, count, "card")
+    _check_policies(policies, count)
     if rules.drafted:
-        _check_policies(drafts, count, "draft")
+        _check_policies(drafts, count)
     totals = np.zeros((games, count), dtype=np.int64)
     rounds = np.zeros(games, dtype=np.int64)
     for lo in _blocks(games):

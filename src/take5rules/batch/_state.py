@@ -117,7 +117,7 @@ def checked_rules(rules: object) -> Rules:
 
 def answer(
     given: object, count: int, low: int, high: int, rule: str, games: IntArray,
-    seats: IntArray | int, turn: int | None, what: str,
+    seats: IntArray | int, turn: int | None,
 ) -> IntArray:
     """A policy's answer, checked: ``(count,)`` whole numbers, each from *low* to *high*.
 
@@ -141,10 +141,10 @@ def answer(
     if array.dtype.kind not in "iu" or array.shape != (count,):
         raise IllegalMoveError(
             rule,
-            N_("a batch {what} policy answers one whole number per game it is asked about, "
-               "an integer array of shape ({count},), not {answer}"),
+            N_("a batch policy answers one whole number per game it is asked about, an "
+               "integer array of shape ({count},), not {answer}"),
             where=Where(turn=when, player=f"seat {seat_of(0)}" if count else None),
-            what=what, count=count, answer=_describe(given, array),
+            count=count, answer=_describe(given, array),
         )
     bad = (array < low) | (array > high)
     if bad.any():
@@ -152,10 +152,10 @@ def answer(
         value = int(array[first])
         raise IllegalMoveError(
             rule,
-            N_("game {game} of the batch: the {what} policy answers {value} for {player!r}, "
-               "not a whole number from {low} to {high}"),
+            N_("game {game} of the batch: the policy of {player!r} answers {value}, not a whole "
+               "number from {low} to {high}"),
             where=Where(turn=when, player=f"seat {seat_of(first)}"),
-            game=int(games[first]), what=what, value=value, player=f"seat {seat_of(first)}",
+            game=int(games[first]), value=value, player=f"seat {seat_of(first)}",
             low=low, high=high,
         )
     return array.astype(np.int64, copy=False)
