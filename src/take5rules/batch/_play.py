@@ -26,6 +26,7 @@ from ._state import (
     HEAD,
     HEADS16,
     HIGHEST,
+    MOST_GAMES,
     ROWS,
     BatchState,
     CardPolicy,
@@ -45,6 +46,8 @@ from ._state import (
 
 #: Games handled together by one pass of the kernel.
 BLOCK = 1 << 14
+#: Games shuffled together: the deal's temporaries (about 600 bytes a game) stay this small.
+_DEAL_BLOCK = 1 << 12
 
 #: ``dealer(games, number)``: the shuffled piles of round *number* for the games (indices in
 #: the batch) still playing, one pile a game, dealt as :func:`start` deals them.
@@ -118,7 +121,7 @@ def start(
 def _piles(piles: object, count: int, rules: Rules) -> IntArray:
     """*piles* checked: a ``(games, n)`` integer array of valid deals (``setup.check_deal``)."""
     array = as_array(piles)
-    if array.ndim != 2 or array.dtype.kind not in "iu" or array.shape[0] < 1:
+    if array.ndim != 2 or array.dtype.kind not in "iu" or not 1 <= array.shape[0] <= MOST_GAMES:
         raise MalformedInputError(
             "cards.deck", N_("{value!r} is not a list of cards"), value=_short(piles)
         )
@@ -198,7 +201,7 @@ def deal(
     ((2, 3, 10), (2, 4, 5))
     """
     rng = generator(rng)
-    games = whole(games, "games", 1)
+    games = whole(games, "games", 1, MOST_GAMES)
     rules = checked_rules(rules)
     count = seat_count(players, rules)
     if rules.drafted:
@@ -217,8 +220,8 @@ def _dealt(
     pool = np.asarray(cards_in_play(rules, count), dtype=CARD)
     state = _empty(games, count, keep_piles, totals)
     needed = HAND_SIZE * count + ROWS
-    for lo in _blocks(games):
-        size = min(BLOCK, games - lo)
+    for lo in range(0, games, _DEAL_BLOCK):
+        size = min(_DEAL_BLOCK, games - lo)
         _layout(_shuffle(rng, pool, size, needed), count, state, lo)
     return state
 
@@ -505,7 +508,7 @@ def play_games(
     from ._draft import drafted_round, tournament
 
     rng = generator(rng)
-    games = whole(games, "games", 1)
+    games = whole(games, "games", 1, MOST_GAMES)
     rules = checked_rules(rules)
     count = seat_count(len(policies) if isinstance(policies, Sequence) else policies, rules)
     _check_policies(policies, count)

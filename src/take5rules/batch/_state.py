@@ -40,6 +40,10 @@ HEADS16.setflags(write=False)
 CARD = np.int8
 HEAD = np.int16
 
+#: The most games a batch holds (about 1.5 GB of state for ``deal``): more is refused, not
+#: allocated. Play more in several calls.
+MOST_GAMES = 10_000_000
+
 #: Codes of :attr:`TurnOutcome.rule`: which rule placed each card.
 LEAST_DIFFERENCE, SIXTH_CARD, LOW_CARD = 0, 1, 2
 
@@ -337,6 +341,7 @@ def _check_hand_built(
     played = whole(turn, "turn", 0, HAND_SIZE - 1)
     hand_array = _integers(hands, "hands", 3)
     games, count, size = hand_array.shape
+    whole(games, "games", 1, MOST_GAMES)
     if size != HAND_SIZE or games < 1:
         raise _shape("hands", hand_array.shape, f"(games >= 1, players, {HAND_SIZE})")
     seat_count(count)

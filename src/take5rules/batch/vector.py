@@ -45,6 +45,7 @@ from ._state import (
     HAND_SIZE,
     HEADS,
     HIGHEST,
+    MOST_GAMES,
     ROWS,
     IntArray,
     checked_rules,
@@ -114,7 +115,7 @@ def init(
 ) -> State:
     """A batch of *batch* new games of *players* seats under *rules* (Pgx's ``init``)."""
     seed = whole(seed, "seed", 0)
-    size = whole(batch, "batch", 1)
+    size = whole(batch, "batch", 1, MOST_GAMES)
     rules = checked_rules(rules)
     count = seat_count(players, rules)
     if illegal_action not in ("raise", "penalize"):
