@@ -70,7 +70,8 @@ def train_epoch(table: np.ndarray, counts: np.ndarray, rounds: int,
         policies = [agent_policy(table, EPSILON)] + [kind] * (SEATS - 1)
         while state.turn < 10:
             views = [batch.SeatView(state, s, 0, state.games) for s in range(SEATS)]
-            slots = np.stack([np.asarray(p(v, rng)) for v, p in zip(views, policies, strict=True)], 1)
+            answers = [np.asarray(p(v, rng)) for v, p in zip(views, policies, strict=True)]
+            slots = np.stack(answers, 1)
             chosen = situations(views[0])[np.arange(state.games), slots[:, 0]]
             plays = np.take_along_axis(state.hands, slots[:, :, None], axis=2)[:, :, 0]
             outcome = batch.play_turn(state, plays, batch.cheapest_row, rng)
