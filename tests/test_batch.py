@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from numpy.typing import NDArray
 
+from _engine_games import engine_games
 from take5rules import batch
 from take5rules.batch import _fast
 from take5rules.cards import cards, total_bull_heads
@@ -30,7 +31,6 @@ from take5rules.events import (
     GameOver,
     LowCardTaken,
     RoundScored,
-    RoundStarted,
     SixthCardTaken,
 )
 from take5rules.players import CautiousPlayer, LowestCardPlayer, Player
@@ -306,21 +306,8 @@ def test_whole_games_end_and_score_as_the_engine(players: int, threshold: int) -
     # A batch that played one round too many would ask the dealer for a deal the engine never
     # made (KeyError); one that stopped early would have other totals.
     rules = Rules(threshold=threshold)
-    deals: dict[tuple[int, int], list[int]] = {}
-    expected: list[GameOver] = []
-    for game in range(24):
-        events = list(play_game(_seats(players), rules, seed=1000 * players + game))
-        for event in events:
-            if isinstance(event, RoundStarted):
-                dealt = [c for hand in event.hands.values() for c in hand]
-                dealt += [row[0] for row in event.rows]
-                deals[game, event.round] = dealt + sorted(set(range(1, 105)) - set(dealt))
-        last = events[-1]
-        assert isinstance(last, GameOver)
-        expected.append(last)
-
-    def dealer(games: NDArray[np.int64], number: int) -> list[list[int]]:
-        return [deals[int(game), number] for game in games]
+    expected, dealer = engine_games(lambda: _seats(players), rules,
+                                    range(1000 * players, 1000 * players + 24))
 
     result = batch.play_games(
         np.random.default_rng(0), len(expected), _policies(players), batch.cheapest_row, rules,

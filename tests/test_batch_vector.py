@@ -14,10 +14,11 @@ pytest.importorskip("numpy", reason="the batched environment needs numpy (take5r
 import numpy as np
 from numpy.typing import NDArray
 
+from _engine_games import engine_games
 from take5rules.batch import HEADS, vector
 from take5rules.engine import play_game
 from take5rules.errors import IllegalMoveError, MalformedInputError
-from take5rules.events import GameOver, RoundStarted
+from take5rules.events import GameOver
 from take5rules.players import LowestCardPlayer
 from take5rules.variants import Rules, Variant
 
@@ -70,23 +71,9 @@ def test_drafted_games_play_as_the_engine(variant: Variant, players: int) -> Non
 @pytest.mark.parametrize(("players", "threshold"), [(2, 66), (4, 40), (10, 66)])
 def test_dealt_games_play_as_the_engine(players: int, threshold: int) -> None:
     rules = Rules(threshold=threshold)
-    deals: dict[tuple[int, int], list[int]] = {}
-    expected = []
-    for game in range(8):
-        seats = {f"p{k}": LowestCardPlayer() for k in range(players)}
-        events = list(play_game(seats, rules, seed=game))
-        for event in events:
-            if isinstance(event, RoundStarted):
-                dealt = [c for hand in event.hands.values() for c in hand]
-                dealt += [row[0] for row in event.rows]
-                deals[game, event.round] = dealt + sorted(set(range(1, 105)) - set(dealt))
-        last = events[-1]
-        assert isinstance(last, GameOver)
-        expected.append(last)
-
-    def dealer(games: NDArray[np.int64], number: int) -> list[list[int]]:
-        return [deals[int(game), number] for game in games]
-
+    expected, dealer = engine_games(
+        lambda: {f"p{k}": LowestCardPlayer() for k in range(players)}, rules, range(8)
+    )
     state = _play(vector.init(0, len(expected), players, rules, dealer=dealer))
     _compare(state, expected, players)
 
