@@ -40,7 +40,7 @@ from ..errors import IllegalMoveError, MalformedInputError, Where
 from ..setup import cards_in_play
 from ..table import ROW_LIMIT
 from ..variants import Rules, Variant
-from ._play import Dealer, _piles, _short
+from ._play import Dealer, _ended, _piles, _short
 from ._state import (
     HAND_SIZE,
     HEADS,
@@ -417,7 +417,7 @@ def _end_turn(state: State, a: dict[str, Any], games: IntArray, count: int) -> N
     if state._rules.variant is Variant.TOURNAMENT:
         ended = a["rounds"][over] == count
     else:
-        ended = (a["totals"][over] >= state._rules.threshold).any(axis=1)
+        ended = _ended(a["totals"][over], state._rules.threshold)
     a["phase"][over[ended]] = OVER
     a["terminated"][over[ended]] = True
     _new_round(state, a, over[~ended])
