@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import random
 from collections.abc import Callable, Mapping
 
 import numpy as np
@@ -13,6 +15,17 @@ from take5rules.players import Player
 from take5rules.variants import Rules
 
 Dealer = Callable[[NDArray[np.int64], int], list[list[int]]]
+
+#: This run's seed: new each run, unless ``TAKE5RULES_BATCH_SEED`` replays one. The tests that
+#: draw from it print it, and pytest shows what a failing test printed.
+RUN_SEED = int(os.environ.get("TAKE5RULES_BATCH_SEED") or random.SystemRandom().randrange(2**31))
+
+
+def run_seeds(count: int, salt: int = 0) -> range:
+    """*count* engine seeds drawn from :data:`RUN_SEED` (and *salt*), the replay line printed."""
+    print(f"replay this run with TAKE5RULES_BATCH_SEED={RUN_SEED}")
+    start = (RUN_SEED * 7919 + salt * 104_729) % 2**31
+    return range(start, start + count)
 
 
 def engine_games(

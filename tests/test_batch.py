@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from numpy.typing import NDArray
 
-from _engine_games import engine_games
+from _engine_games import engine_games, run_seeds
 from take5rules import batch
 from take5rules.batch import _fast
 from take5rules.cards import cards, total_bull_heads
@@ -127,7 +127,7 @@ def _check_games(
 
 @pytest.mark.parametrize("players", range(2, 11))
 def test_thousands_of_random_rounds_match_the_rule_functions(players: int) -> None:
-    piles, orders, rows = _decisions(players, 250, players)
+    piles, orders, rows = _decisions(run_seeds(1, players)[0], 250, players)
     seen = _check_games(players, piles, orders, rows)
     # Every placement rule was exercised many times, low cards and sixth cards included.
     assert seen["low-card-taken"] > 50
@@ -307,13 +307,14 @@ def test_whole_games_end_and_score_as_the_engine(players: int, threshold: int) -
     # made (KeyError); one that stopped early would have other totals.
     rules = Rules(threshold=threshold)
     expected, dealer = engine_games(lambda: _seats(players), rules,
-                                    range(1000 * players, 1000 * players + 24))
+                                    run_seeds(24, players))
 
     result = batch.play_games(
         np.random.default_rng(0), len(expected), _policies(players), batch.cheapest_row, rules,
         dealer=dealer,
     )
-    assert max(over.rounds for over in expected) > min(over.rounds for over in expected)
+    if threshold >= 66:  # games of several lengths, some ending after more rounds than others
+        assert max(over.rounds for over in expected) > min(over.rounds for over in expected)
     _check_against_engine(result, expected, players)
 
 
