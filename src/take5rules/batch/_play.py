@@ -279,9 +279,24 @@ def _plays(state: BatchState, plays: object) -> IntArray:
     return played.astype(np.int64)
 
 
+class _Buffers:
+    """The batch-sized arrays of a turn, allocated once for a whole round and reused.
+
+    Fresh arrays of a million games each turn would be fresh pages each turn: the page faults
+    would cost more than the work.
+    """
+
+    def __init__(self, state: BatchState) -> None:
+        games, count = state.games, state.players
+        self.rows, self.lengths = np.empty_like(state._rows), np.empty_like(state._lengths)
+        self.heads = np.empty_like(state._heads)
+        self.taken = np.empty((games, count), dtype=HEAD)
+        self.slots = np.empty((games, count), dtype=np.int64)
+
+
 def _turn(
     state: BatchState, played: IntArray, slots: IntArray, choose_row: RowPolicy,
-    rng: np.random.Generator, outcome: bool,
+    rng: np.random.Generator, outcome: bool, buffers: _Buffers | None = None,
 ) -> TurnOutcome:
     """One turn in every game, block by block; all or nothing.
 
@@ -290,8 +305,13 @@ def _turn(
     written only once every block is placed).
     """
     games, count = state.games, state.players
-    saved = (state._rows.copy(), state._lengths.copy(), state._heads.copy())
-    taken = np.zeros((games, count), dtype=HEAD)
+    buffers = buffers if buffers is not None else _Buffers(state)
+    saved = (buffers.rows, buffers.lengths, buffers.heads)
+    np.copyto(buffers.rows, state._rows)
+    np.copyto(buffers.lengths, state._lengths)
+    np.copyto(buffers.heads, state._heads)
+    taken = buffers.taken
+    taken[...] = 0
     went = rule = np.empty((0, 0), np.int64)
     if outcome:
         went, rule = np.empty((games, count), np.int64), np.empty((games, count), np.int64)
@@ -309,12 +329,14 @@ def _turn(
     state._penalties += taken
     if state._piles is not None and pile_cells:
         state._piles.reshape(-1)[np.concatenate(pile_cells)] = True
-    # The played card leaves the hand: swap it with the last card still held.
+    # The played card leaves the hand: swap it with the last card still held (block by block,
+    # so that the index arrays stay small).
     end = HAND_SIZE - 1 - state._turn
-    hands = state._hands.reshape(-1, HAND_SIZE)
-    every = np.arange(hands.shape[0])
-    hands[every, slots.reshape(-1)] = hands[:, end]
-    hands[:, end] = played.reshape(-1)
+    for lo in _blocks(games):
+        hi = min(lo + BLOCK, games)
+        hands = state._hands[lo:hi].reshape(-1, HAND_SIZE)
+        hands[np.arange(hands.shape[0]), slots[lo:hi].reshape(-1)] = hands[:, end]
+        hands[:, end] = played[lo:hi].reshape(-1)
     state._turn += 1
     if not outcome:
         return TurnOutcome(*(frozen(np.empty((0, 0))) for _ in range(4)))
@@ -439,22 +461,27 @@ def play_round(
     _check_state(state)
     rng = generator(rng)
     _check_policies(policies, state.players)
+    buffers = _Buffers(state)
+    plays = np.empty((state.games, state.players), dtype=np.int64)
     while state.turn < HAND_SIZE:
-        slots = choose_cards(state, policies, rng)
-        hands = state._hands.reshape(-1, HAND_SIZE)
-        plays = hands[np.arange(hands.shape[0]), slots.reshape(-1)].reshape(slots.shape)
-        _turn(state, plays.astype(np.int64), slots, choose_row, rng, outcome=False)
+        slots = choose_cards(state, policies, rng, buffers.slots)
+        for lo in _blocks(state.games):
+            hi = min(lo + BLOCK, state.games)
+            plays[lo:hi] = np.take_along_axis(state._hands[lo:hi], slots[lo:hi, :, None],
+                                              axis=2)[:, :, 0]
+        _turn(state, plays, slots, choose_row, rng, outcome=False, buffers=buffers)
     penalties: IntArray = state.penalties
     return penalties
 
 
 def choose_cards(
-    state: BatchState, policies: Sequence[CardPolicy], rng: np.random.Generator
+    state: BatchState, policies: Sequence[CardPolicy], rng: np.random.Generator,
+    slots: IntArray | None = None,
 ) -> IntArray:
     """Ask every seat's policy for its card, block by block; the checked hand positions."""
     games, count = state.games, state.players
     left = HAND_SIZE - state.turn
-    slots = np.empty((games, count), dtype=np.int64)
+    slots = slots if slots is not None else np.empty((games, count), dtype=np.int64)
     for lo in _blocks(games):
         hi = min(lo + BLOCK, games)
         for seat, policy in enumerate(policies):
