@@ -6,9 +6,11 @@ as a traceback.
 
 The group loads each command from :mod:`take5rules._commands` only when it runs, so that
 ``take5rules --help`` imports neither the commands nor Babel's catalogs nor any optional
-package. A closed pipe (``take5rules play | head -1``) ends a command quietly; a full disk or
-any other failure to write the output ends it with one line on stderr and exit status 2; a
-command whose optional package is missing says which extra installs it.
+package. A closed pipe (``take5rules play | head -1``) ends a command quietly, with exit status 0; a
+full disk, a closed stdout, text the output's encoding cannot hold or any other failure to
+write the output ends it with one line on stderr and exit status 2; a command whose optional
+package is missing says which extra installs it. click's own messages ("Usage:", "Error: ...")
+are worded in the language asked (:mod:`take5rules._clickframe`).
 
 >>> from click.testing import CliRunner
 >>> print(CliRunner().invoke(main, ["ids"]).output.splitlines()[0])
@@ -57,12 +59,20 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "vectors": ("take5rules._commands.vectors", "vectors_command",
                 "Write the conformance vectors: referee turns and whole-game logs, valid and "
                 "invalid."),
+    "replay": ("take5rules._commands.replay", "replay_command",
+               "Narrate a saved game (a take5-log) turn by turn."),
+    "show": ("take5rules._commands.replay", "show_command",
+             "Draw a saved game (a take5-log) as a web page, turn by turn."),
 }
 
 #: The optional packages a command may need, and the extra of take5rules that installs each.
-EXTRAS: dict[str, str] = {"hypothesis": "conform", "rich": "cli"}
+EXTRAS: dict[str, str] = {"hypothesis": "conform", "rich": "cli", "mcp": "mcp",
+                          "numpy": "env", "gymnasium": "env", "pettingzoo": "env"}
 
 _CANNOT_WRITE = N_("cannot write the output: {reason}")
+_STDOUT_CLOSED = N_("cannot write the output: standard output is closed")
+_CANNOT_ENCODE = N_("cannot write the output: {text!r} cannot be written in the encoding "
+                    "{encoding}")
 _NEEDS_EXTRA = N_("this command needs the optional package {package}; install it with: "
                   "pip install 'take5rules[{extra}]'")
 
@@ -134,8 +144,20 @@ class LazyGroup(click.Group):
         rows = [(name, _shorten(COMMANDS[name][2], limit)) for name in self.list_commands(ctx)
                 if name in COMMANDS]
         if rows:
-            with formatter.section("Commands"):
+            from gettext import gettext
+
+            with formatter.section(getattr(click.core, "_", gettext)("Commands")):
                 formatter.write_dl(rows)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; a closed pipe (``| head -1``) ends it quietly, with status 0."""
+        try:
+            return super().invoke(ctx)
+        except OSError as error:  # before click's own handler, which exits 1
+            if error.errno != errno.EPIPE:
+                raise
+            _silence_stdout()
+            sys.exit(0)
 
     def main(
         self,
@@ -146,8 +168,22 @@ class LazyGroup(click.Group):
         **extra: Any,
     ) -> Any:
         """Run the command line: a failure to write or a missing extra is one line."""
+        from ._clickframe import speak
+
+        if standalone_mode:
+            speak(_language_asked(args))
+            if sys.stdout is None:  # started with stdout closed (`take5rules play >&-`)
+                _say(_language_asked(args), _STDOUT_CLOSED)
+                sys.exit(2)
         try:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        except UnicodeEncodeError as error:
+            if not standalone_mode:
+                raise
+            _silence_stdout()
+            _say(_language_asked(args), _CANNOT_ENCODE,
+                 text=error.object[error.start:error.end], encoding=error.encoding)
+            sys.exit(2)
         except ModuleNotFoundError as error:
             package = (error.name or "").partition(".")[0]
             if not standalone_mode or package not in EXTRAS:
@@ -160,7 +196,7 @@ class LazyGroup(click.Group):
             _silence_stdout()
             if error.errno != errno.EPIPE:
                 _say(_language_asked(args), _CANNOT_WRITE, reason=os_reason(error))
-            sys.exit(1 if error.errno == errno.EPIPE else 2)
+            sys.exit(0 if error.errno == errno.EPIPE else 2)
 
 
 def _is_output_error(error: OSError) -> bool:
