@@ -70,7 +70,6 @@ EXTRAS: dict[str, str] = {"hypothesis": "conform", "rich": "cli", "mcp": "mcp",
                           "numpy": "env", "gymnasium": "env", "pettingzoo": "env"}
 
 _CANNOT_WRITE = N_("cannot write the output: {reason}")
-_STDOUT_CLOSED = N_("cannot write the output: standard output is closed")
 _CANNOT_ENCODE = N_("cannot write the output: {text!r} cannot be written in the encoding "
                     "{encoding}")
 _NEEDS_EXTRA = N_("this command needs the optional package {package}; install it with: "
@@ -173,7 +172,7 @@ class LazyGroup(click.Group):
         if standalone_mode:
             speak(_language_asked(args))
             if sys.stdout is None:  # started with stdout closed (`take5rules play >&-`)
-                _say(_language_asked(args), _STDOUT_CLOSED)
+                _say(_language_asked(args), _CANNOT_WRITE, reason=os_reason(errno.EBADF))
                 sys.exit(2)
         try:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)

@@ -11,7 +11,6 @@ import click
 
 from .._clitools import echo_wrapped, lang_option, reported
 from .._text import N_, Phrase, os_reason
-from ..arena import _names
 from ..engine import play_game
 from ..errors import RulesError
 from ..events import CardPlaced, CardsRevealed, Event, RoundStarted, RowTaken
@@ -36,7 +35,7 @@ _TOO_HIGH = N_("threshold {value}: `take5rules play` plays to at most {limit} bu
                "that every game ends within {rounds} rounds")
 
 
-_BAD_ENTRY = N_("--players entry {entry!r}: write KIND or NAME=KIND, KIND one of {kinds}")
+_UNKNOWN_KIND = N_("unknown player kind {kind!r}; choose one of {kinds}")
 _HUMAN_JSON = N_("a human seat cannot play with --json: its questions would break the JSON "
                  "lines")
 _NAME_TOO_LONG = N_("the file name is too long")
@@ -61,19 +60,27 @@ def parse_players(spec: str) -> list[tuple[str, str]]:
     >>> parse_players("ana:random")
     Traceback (most recent call last):
     ...
-    take5rules.errors.RulesError: --players entry 'ana:random': write KIND or NAME=KIND, KIND \
-one of random, lowest, cautious, human [rule argument]
+    take5rules.errors.RulesError: unknown player kind 'ana:random'; choose one of random, \
+lowest, cautious, human [rule argument]
     """
-    pairs: list[tuple[str, str]] = []
+    entries: list[tuple[str | None, str]] = []
     for item in (part.strip() for part in spec.split(",")):
-        name, equals, kind = item.partition("=")
-        if not equals:
-            name = kind = item
-        if kind not in KINDS:
-            raise RulesError("argument", _BAD_ENTRY, entry=item, kinds=", ".join(KINDS))
+        named, equals, kind = item.partition("=")
+        if kind not in KINDS if equals else item not in KINDS:
+            raise RulesError("argument", _UNKNOWN_KIND, kind=kind if equals else item,
+                             kinds=", ".join(KINDS))
+        entries.append((named, kind) if equals else (None, item))
+    taken = [name for name, _ in entries if name is not None]
+    pairs: list[tuple[str, str]] = []
+    for name, kind in entries:
+        if name is None:  # a bare kind: its own name, numbered past the names already taken
+            name, count = kind, 1
+            while name in taken:
+                count += 1
+                name = f"{kind}#{count}"
+            taken.append(name)
         pairs.append((name, kind))
-    unnamed = iter(_names([name for name, _ in pairs]))
-    return [(next(unnamed), kind) for _, kind in pairs]
+    return pairs
 
 
 def _seats(pairs: list[tuple[str, str]], rules: Rules, language: str) -> dict[str, Player]:
