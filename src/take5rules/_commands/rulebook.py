@@ -67,8 +67,8 @@ def _explanation_text(rule_id: str, language: str) -> str:
         *_wrap(item.explanation, "  "),
         "",
         f"  {heading('sources', language)}",
-        *(line for source in item.sources
-          for line in _wrap(source_text(source, language), "    ", "      ")),
+        *(line for source in item.sources  # cut only to a width asked (COLUMNS, a terminal)
+          for line in wrapped(source_text(source, language), output_width(), "    ", "      ")),
         f"  {labelled(label('function', language), item.function, language)}",
     ]
     return "\n".join(lines)
