@@ -22,7 +22,8 @@ game seed + *s*. ``jobs`` greater than 1 plays the games in up to that many proc
 more than the processor count, nor than the games need); the results do not depend on it.
 
 A player that raises, breaks a rule or (with *move_timeout*) takes too long to decide stops the
-run with an :class:`ArenaPlayerError` naming the game, its seed and the seat.
+run with an :class:`ArenaPlayerError` naming the game (counted from 1, as people count), its
+seed and the seat.
 
 >>> result = run_arena(["cautious", "random"], games=4, seed=1)
 >>> [standing.player for standing in result.standings]
@@ -221,9 +222,14 @@ cautious, module:Class, file.py:Class [rule argument]
         factory = _import_target(spec) if isinstance(spec, str) else spec
         player = factory() if callable(factory) else factory
     except (Exception, SystemExit) as error:  # the spec's fault, whatever it raised
-        raise _argument(_CANNOT_LOAD, spec=label, target=label,
-                        reason=f"{type(error).__name__}: {error}") from None
+        raise _argument(_CANNOT_LOAD, spec=label, target=label, reason=_reason(error)) from None
     return _checked(player, label)
+
+
+def _reason(error: BaseException) -> str:
+    """An exception as one line: its type, and its message if it has one."""
+    text = " ".join(str(error).split())
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
 def _label(spec: object) -> str:
@@ -337,7 +343,7 @@ def play_one(setup: _Setup, game: int) -> Outcome:
             seats[name] = _Seat(name, player, current)
         over = play_silently(seats, setup.rules, this_seed)
     except _TooSlow:
-        raise ArenaPlayerError("player", _FAILED, game=game, seed=this_seed, seat=current[0],
+        raise ArenaPlayerError("player", _FAILED, game=game + 1, seed=this_seed, seat=current[0],
                                reason=_phrase(_TOO_SLOW, seconds=setup.move_timeout)) from None
     except ArenaPlayerError:
         raise
@@ -345,11 +351,10 @@ def play_one(setup: _Setup, game: int) -> Outcome:
         details = traceback.format_exc()
         if isinstance(error, Take5Error):
             raise ArenaPlayerError(error.rule, _FAILED, where=error.where, details=details,
-                                   game=game, seed=this_seed, seat=current[0],
+                                   game=game + 1, seed=this_seed, seat=current[0],
                                    reason=_phrase(error.template, **error.params)) from None
-        raise ArenaPlayerError("player", _FAILED, details=details, game=game, seed=this_seed,
-                               seat=current[0],
-                               reason=f"{type(error).__name__}: {error}") from None
+        raise ArenaPlayerError("player", _FAILED, details=details, game=game + 1,
+                               seed=this_seed, seat=current[0], reason=_reason(error)) from None
     return game, dict(over.totals), over.winners
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import click
+from babel import Locale
 from babel.numbers import format_decimal, format_percent
 
 from .._arenapool import Interrupted
@@ -27,7 +28,7 @@ from .play import checked_threshold
 __all__ = ["arena_command"]
 
 _HEADERS = (N_("Player"), N_("Mean penalty"), N_("Interval 95%"), N_("Wins"))
-_SUMMARY = N_("{games} games, variant {variant}, threshold {threshold}, seed {seed}")
+_SUMMARY = N_("{games} games: {variant}, threshold {threshold}, seed {seed}")
 _PLAYING = N_("Playing games")
 _STOPPED = N_("stopped by {signal}: no standings; every worker has been stopped")
 
@@ -60,7 +61,7 @@ def _table(result: ArenaResult, language: str) -> str:
             decimal(standing.mean_penalty),
             f"{decimal(low)} – {decimal(high)}",
             f"{tr.number(standing.wins)} "
-            f"({format_percent(standing.win_rate, '#,##0.0%', locale=tr.locale)})",
+            f"({percent(standing.win_rate, tr.locale)})",
         ])
     widths = [max(len(row[column]) for row in rows) for column in range(len(_HEADERS))]
     lines = [
@@ -70,9 +71,19 @@ def _table(result: ArenaResult, language: str) -> str:
     ]
     summary = tr.gettext(_SUMMARY).format(
         games=tr.number(len(result.totals)), variant=variant_name(result.rules.variant, language),
-        threshold=tr.number(result.rules.threshold), seed=result.seed,
-    )
+        threshold=tr.number(result.rules.threshold), seed=result.seed)
     return "\n".join([summary, *lines])
+
+
+def percent(value: float, locale: Locale) -> str:
+    r"""*value* as a percentage with one decimal, written the way of *locale* (Babel).
+
+    >>> percent(0.5, Locale.parse("fr")), percent(0.5, Locale.parse("en"))
+    ('50,0\xa0%', '50.0%')
+    """
+    pattern = locale.percent_formats[None].pattern
+    head, _, tail = pattern.rpartition("0")
+    return format_percent(value, f"{head}0.0{tail}", locale=locale)
 
 
 def _importable_here() -> None:
