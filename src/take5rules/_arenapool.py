@@ -151,10 +151,15 @@ def _stop(pool: ProcessPoolExecutor, clean: bool) -> None:
 
 
 def _on_signals() -> dict[int, Any]:
-    """SIGTERM raises :class:`Interrupted` (SIGINT raises KeyboardInterrupt), main thread only."""
+    """SIGTERM and SIGINT raise :class:`Interrupted` while the workers run (main thread only).
+
+    SIGINT too, even where it was ignored (a command started in the background by a script):
+    Ctrl-C, or SIGINT sent to the process group, must stop a run that has workers.
+    """
     if threading.current_thread() is not threading.main_thread():
         return {}
-    return {signal.SIGTERM: signal.signal(signal.SIGTERM, _raise_interrupted)}
+    return {signum: signal.signal(signum, _raise_interrupted)
+            for signum in (signal.SIGTERM, signal.SIGINT)}
 
 
 def _restore(handlers: dict[int, Any]) -> None:
