@@ -13,14 +13,16 @@ from click.testing import CliRunner
 from take5rules import CautiousPlayer, LowestCardPlayer, RandomPlayer, Rules, Variant, play_game
 from take5rules.cli import main
 from take5rules.errors import LogError
+from take5rules.events import Event
 from take5rules.log import log_from_events
+from take5rules.players import Player
 from take5rules.replay import log_events, log_html
 from take5rules.svg import to_svg
 from take5rules.table import Table
 
 
-def _game(variant: Variant, seed: int) -> list[object]:
-    seats = {"ana": CautiousPlayer(), "bob": RandomPlayer(seed), "cyd": LowestCardPlayer()}
+def _game(variant: Variant, seed: int) -> list[Event]:
+    seats: dict[str, Player] = {"ana": CautiousPlayer(), "bob": RandomPlayer(seed), "cyd": LowestCardPlayer()}
     return list(play_game(seats, Rules(variant), seed))
 
 
@@ -28,7 +30,7 @@ def _game(variant: Variant, seed: int) -> list[object]:
 @pytest.mark.parametrize("seed", [1, 8])
 def test_a_log_replays_to_the_events_of_the_game(variant: Variant, seed: int) -> None:
     events = _game(variant, seed)
-    assert list(log_events(log_from_events(events))) == events  # type: ignore[arg-type]
+    assert list(log_events(log_from_events(events))) == events
 
 
 @pytest.mark.parametrize("language", ["en", "bg", "fr"])
@@ -44,7 +46,7 @@ def test_replay_tells_what_play_told(tmp_path: Path, language: str) -> None:
 
 
 def test_replay_refuses_a_log_that_breaks_a_rule(tmp_path: Path) -> None:
-    document = log_from_events(_game(Variant.STANDARD, 2))  # type: ignore[arg-type]
+    document = log_from_events(_game(Variant.STANDARD, 2))
     document["rounds"][0]["turns"][0]["rows_after"][0].append(200)
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(document))
@@ -69,7 +71,7 @@ def test_replay_and_show_refuse_what_is_not_a_log(tmp_path: Path, content: str) 
 
 def test_show_draws_every_turn_with_the_docs_pictures(tmp_path: Path) -> None:
     events = _game(Variant.STANDARD, 3)
-    document = log_from_events(events)  # type: ignore[arg-type]
+    document = log_from_events(events)
     page = log_html(document, "it")
     turns = sum(len(round_log["turns"]) for round_log in document["rounds"])
     assert page.count("<section ") == turns
@@ -91,7 +93,7 @@ def test_show_draws_every_turn_with_the_docs_pictures(tmp_path: Path) -> None:
 
 
 def test_show_to_an_unwritable_place_is_one_line(tmp_path: Path) -> None:
-    document = log_from_events(_game(Variant.STANDARD, 3))  # type: ignore[arg-type]
+    document = log_from_events(_game(Variant.STANDARD, 3))
     path = tmp_path / "game.json"
     path.write_text(json.dumps(document))
     result = CliRunner().invoke(main, ["show", str(path), "--out", "/nonexistent/x.html",
