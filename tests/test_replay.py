@@ -22,7 +22,8 @@ from take5rules.table import Table
 
 
 def _game(variant: Variant, seed: int) -> list[Event]:
-    seats: dict[str, Player] = {"ana": CautiousPlayer(), "bob": RandomPlayer(seed), "cyd": LowestCardPlayer()}
+    seats: dict[str, Player] = {"ana": CautiousPlayer(), "bob": RandomPlayer(seed),
+                                "cyd": LowestCardPlayer()}
     return list(play_game(seats, Rules(variant), seed))
 
 
