@@ -198,7 +198,7 @@ def play(players: str, variant: str, threshold: int, seed: int, as_json: bool,
             elif isinstance(event, CardPlaced | RowTaken):
                 unplaced -= 1
                 if rows and unplaced == 0:
-                    click.echo("  " + rows_text(event.rows, language))
+                    echo_wrapped(rows_text(event.rows, language), "  ", "    ")
         if writer is not None and log_path is not None:
             write_log(writer.log(), log_path)
 

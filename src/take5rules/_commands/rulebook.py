@@ -61,7 +61,7 @@ def _explanation_json(rule_id: str, language: str) -> dict[str, Any]:
 def _explanation_text(rule_id: str, language: str) -> str:
     item = explain(rule_id, language)
     lines = [
-        f"{item.rule_id} — {item.title}",
+        *_wrap(f"{item.rule_id} — {item.title}", "", "  "),
         *_wrap(item.statement, "  "),
         "",
         *_wrap(item.explanation, "  "),
