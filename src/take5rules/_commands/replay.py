@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
@@ -62,5 +61,4 @@ def show_command(log_file: str, out: str, language: str) -> None:
                            reason=reason) from None
         turns = page.count("<section ")
         click.echo(translator(language).gettext(_WROTE).format(
-            file=out, turns=translator(language).number(turns)), err=True)
-        sys.exit(0)
+            file=out, turns=translator(language).number(turns)))
