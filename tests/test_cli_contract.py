@@ -11,6 +11,7 @@ issue 17 section 7, a missing extra.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -214,3 +215,15 @@ def test_a_missing_extra_is_named_by_the_module_that_needs_it() -> None:
         capture_output=True, text=True, check=False, timeout=60, env=ENGLISH)
     assert env.stdout == ("take5rules.env needs the optional package numpy; install it with: "
                           "pip install 'take5rules[env]' [rule extra]\n")
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "bg", "it", "eo"])
+def test_the_docs_cli_page_states_the_readmes_exit_statuses(language: str) -> None:
+    page = (Path(__file__).resolve().parent.parent / "docs" / language / "reference"
+            / "cli.md").read_text(encoding="utf-8")
+    rows = [line.split("|")[1].strip() for line in page.splitlines()
+            if re.match(r"^\| [012] \|", line)]
+    assert rows == ["0", "1", "2"]
+    assert "replay" in page and "show" in page and "human" in page
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert "exit status 0 means success, 1 a rule\nbroken (or a disagreement), 2 a wrong" in readme

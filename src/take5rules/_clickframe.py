@@ -14,7 +14,7 @@ from typing import Any
 
 from ._text import N_, Nn_
 
-__all__ = ["CLICK_MESSAGES", "CLICK_PLURALS", "speak"]
+__all__ = ["CLICK_MESSAGES", "CLICK_PLURALS", "speak", "unspeak"]
 
 #: The messages click prints at run time through our commands.
 CLICK_MESSAGES = (
@@ -52,9 +52,7 @@ _MODULES = ("core", "exceptions", "types", "parser", "formatting", "decorators",
 
 
 def speak(language: str) -> None:
-    """Make click word its messages in *language* from now on (in this process)."""
-    import click
-
+    """Make click word its messages in *language*, until :func:`unspeak`."""
     from .i18n import translator
 
     catalog: Any = translator(language)._catalog
@@ -64,6 +62,19 @@ def speak(language: str) -> None:
 
     def ngettext(singular: str, plural: str, count: int) -> str:
         return str(catalog.ngettext(singular, plural, count))
+
+    _point(gettext, ngettext)
+
+
+def unspeak() -> None:
+    """Give click back its own gettext (as a command ends: the next may be in another language)."""
+    import gettext
+
+    _point(gettext.gettext, gettext.ngettext)
+
+
+def _point(gettext: Any, ngettext: Any) -> None:
+    import click
 
     for name in _MODULES:
         module: Any = sys.modules.get(f"click.{name}") or getattr(click, name, None)

@@ -34,15 +34,11 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def choose_language(value: str | None) -> str:
     """The language for *value* (``None``: the environment's), saying so on stderr on fallback."""
-    from ._clickframe import speak
-
     if value is None:
-        language = default_language()
-    else:
-        language, notice = resolve_language(value)
-        if notice:
-            click.echo(notice, err=True)
-    speak(language)
+        return default_language()
+    language, notice = resolve_language(value)
+    if notice:
+        click.echo(notice, err=True)
     return language
 
 

@@ -167,13 +167,12 @@ class LazyGroup(click.Group):
         **extra: Any,
     ) -> Any:
         """Run the command line: a failure to write or a missing extra is one line."""
-        from ._clickframe import speak
+        from ._clickframe import speak, unspeak
 
-        if standalone_mode:
-            speak(_language_asked(args))
-            if sys.stdout is None:  # started with stdout closed (`take5rules play >&-`)
-                _say(_language_asked(args), _CANNOT_WRITE, reason=os_reason(errno.EBADF))
-                sys.exit(2)
+        if standalone_mode and sys.stdout is None:  # started with stdout closed (`>&-`)
+            _say(_language_asked(args), _CANNOT_WRITE, reason=os_reason(errno.EBADF))
+            sys.exit(2)
+        speak(_language_asked(args))
         try:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         except UnicodeEncodeError as error:
@@ -196,6 +195,8 @@ class LazyGroup(click.Group):
             if error.errno != errno.EPIPE:
                 _say(_language_asked(args), _CANNOT_WRITE, reason=os_reason(error))
             sys.exit(0 if error.errno == errno.EPIPE else 2)
+        finally:
+            unspeak()
 
 
 def _is_output_error(error: OSError) -> bool:
