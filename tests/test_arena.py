@@ -39,8 +39,8 @@ class AlwaysHighest:
 
 
 def test_confidence_interval_respects_the_data() -> None:
-    # Issue 18 section 11: over 3 games of 0, 0 and 95 bull heads a Student interval gives
-    # -2.88 .. 92.22 for 0, 0, 95 and the like; a penalty is never below 0.
+    # Issue 18 section 11: over 3 games a Student interval went below zero (-2.88 .. 92.22);
+    # a mean penalty is never below 0, nor above the highest total seen.
     low, high = confidence_interval([0, 0, 95])
     assert 0 <= low <= 95 / 3 <= high <= 95
     for values in ([3, 70, 71], [0, 1, 2, 3, 100], [66] * 4 + [0]):

@@ -25,20 +25,14 @@ from take5rules.errors import RulesError
 from take5rules.players import CardView, CautiousPlayer, DraftView, LowestCardPlayer
 from take5rules.turn import RowChoice
 from take5rules.variants import Rules
+from test_arena import USER_STRATEGY
 
-BOTS = '''
+BOTS = USER_STRATEGY + """
 import time
 
 
-class MyBot:
-    def choose_card(self, view):
-        return max(view.hand)
-
-    def choose_row(self, choice):
-        return 0
-
-    def choose_draft(self, view):
-        return max(view.pool)
+class MyBot(AlwaysHighest):
+    pass
 
 
 class Crash(MyBot):
@@ -65,7 +59,7 @@ class Spin(MyBot):
                 pass
             except Exception:
                 pass
-'''
+"""
 
 
 class Highest:
