@@ -97,6 +97,26 @@ def _language_asked(args: Sequence[str] | None) -> str:
     return default_language()
 
 
+def _english_asked(args: Sequence[str] | None) -> bool:
+    """Whether the command line or the environment plainly asks for English (or C, POSIX).
+
+    Cheap, without Babel: ``take5rules --help`` in an English environment imports no catalog.
+
+    >>> _english_asked(["rules", "--lang", "en_GB"]), _english_asked(["rules", "--lang=fr"])
+    (True, False)
+    """
+    words = list(sys.argv[1:] if args is None else args)
+    asked = next((word.partition("=")[2] for word in words if word.startswith("--lang=")), None)
+    if asked is None and "--lang" in words:
+        at = words.index("--lang")
+        asked = words[at + 1] if at + 1 < len(words) else ""
+    if asked is None:
+        asked = next((os.environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG")
+                      if os.environ.get(name)), "")
+    base = asked.replace("-", "_").split("_")[0].split(".")[0].split("@")[0].lower()
+    return base in ("", "c", "posix", "en")
+
+
 def _say(language: str, template: str, **params: Any) -> None:
     """Print *template*, translated into *language*, as one line on stderr."""
     from .i18n import phrase_text
@@ -172,7 +192,8 @@ class LazyGroup(click.Group):
         if standalone_mode and sys.stdout is None:  # started with stdout closed (`>&-`)
             _say(_language_asked(args), _CANNOT_WRITE, reason=os_reason(errno.EBADF))
             sys.exit(2)
-        speak(_language_asked(args))
+        if not _english_asked(args):  # English is click's own: nothing to load for it
+            speak(_language_asked(args))
         try:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         except UnicodeEncodeError as error:
