@@ -52,6 +52,13 @@ class Sleepy(MyBot):
         time.sleep(3600)
 
 
+class Quit(MyBot):
+    def choose_card(self, view):
+        import os
+
+        os._exit(3)
+
+
 class Spin(MyBot):
     def choose_card(self, view):
         while True:
@@ -309,3 +316,20 @@ def test_the_header_names_the_variant_and_the_locale_writes_the_numbers(bots: Pa
     assert header == "3 parties\u00a0: la variante logique, seuil 66, graine 0"
     # a decimal comma, and a non-breaking space before % as French writes it
     assert all("," in row.split()[1] and "\u00a0%)" in row for row in rows)
+
+
+def test_a_player_that_ends_its_worker_is_one_line(bots: Path) -> None:
+    done = _take5rules("arena", "cautious", "my_bot:Quit", "--games", "4", "--jobs", "2",
+                       cwd=bots)
+    assert done.returncode == 2
+    assert done.stderr.startswith("a worker process ended without its games' results")
+    assert len(done.stderr.splitlines()) == 1
+
+
+def test_the_random_player_class_is_seeded_like_the_kind() -> None:
+    from take5rules.players import RandomPlayer
+
+    by_kind = run_arena(["random", "cautious"], games=3, seed=6)
+    by_class = run_arena([RandomPlayer, "cautious"], games=3, seed=6)
+    assert [list(t.values()) for t in by_kind.totals] == [list(t.values())
+                                                         for t in by_class.totals]

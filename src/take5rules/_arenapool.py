@@ -17,9 +17,11 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
 
 from ._text import N_
+from .arena import ArenaPlayerError
 from .errors import RulesError
 
 if TYPE_CHECKING:
@@ -31,6 +33,8 @@ __all__ = ["Interrupted", "chunk_size", "play_in_processes", "worker_count"]
 MAX_CHUNK = 25
 IN_FLIGHT = 2
 
+_WORKER_DIED = N_("a worker process ended without its games' results (did a player end its "
+                  "process?): {reason}")
 _NOT_PICKLABLE = N_("with jobs above 1, every player must be a spec, a class or a picklable "
                     "object; {player!r} is not ({reason})")
 
@@ -112,7 +116,11 @@ def play_in_processes(setup: _Setup, games: int, jobs: int,
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
-                outcomes = future.result()
+                try:
+                    outcomes = future.result()
+                except BrokenProcessPool as error:  # a player ended its worker (os._exit...)
+                    raise ArenaPlayerError("player", _WORKER_DIED,
+                                           reason=str(error) or type(error).__name__) from None
                 yield from outcomes
                 if progress is not None:
                     progress(len(outcomes))

@@ -205,6 +205,8 @@ cautious, module:Class, file.py:Class [rule argument]
     """
     if isinstance(spec, Player) and not isinstance(spec, type):
         return spec
+    if spec is RandomPlayer:  # seeded by its seat, as the kind "random" is
+        return RandomPlayer(seed)
     if isinstance(spec, str):
         if spec in BUILTIN_PLAYERS:
             return RandomPlayer(seed) if spec == "random" else BUILTIN_PLAYERS[spec]()
