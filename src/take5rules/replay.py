@@ -130,7 +130,7 @@ def log_html(document: object, language: str = "en") -> str:
     parts = [f'<!DOCTYPE html>\n<html lang="{html.escape(language)}">\n<head>\n'
              f'<meta charset="utf-8"/>\n<title>{html.escape(title)}</title>\n'
              "<style>body{font-family:sans-serif;max-width:60rem;margin:auto;padding:1rem}"
-             "figure{display:inline-block;margin:.3rem}svg{max-width:100%;height:auto}"
+             "figure{display:inline-block;vertical-align:top;margin:.3rem}svg{max-width:100%;height:auto}"
              "p{margin:.2rem 0}</style>\n</head>\n<body>\n"
              f"<h1>{html.escape(title)}</h1>\n"]
     events = list(log_events(log))
