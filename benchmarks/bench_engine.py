@@ -207,7 +207,7 @@ LABELS: dict[str, dict[str, str]] = {
     "fr": {"x": "joueurs", "y": "manches par seconde de processeur",
            "events": "take5rules, avec événements", "no events": "take5rules, sans événements",
            "tight loop": "boucle minimale (plancher)"},
-    "bg": {"x": "играчи", "y": "рунда за секунда процесорно време",
+    "bg": {"x": "играчи", "y": "рундове за секунда процесорно време",
            "events": "take5rules, със събития", "no events": "take5rules, без събития",
            "tight loop": "минимален цикъл (долна граница)"},
     "it": {"x": "giocatori", "y": "manche per secondo di CPU",

@@ -55,7 +55,8 @@ def test_together_the_vectors_exercise_every_rule(files: dict[str, str]) -> None
     for kind in ("valid", "invalid"):
         for log in games(files, kind).values():
             used.update(log["x-expected"]["rules"])
-    assert set(RULE_ORDER) <= used
+    # A tournament has no log format yet (issue 18), so no vector ends one.
+    assert set(RULE_ORDER) - {"variants.tournament-over"} <= used
     labelled = {log["x-expected"]["rule"] for log in games(files, "invalid").values()}
     assert "variants.tournament" in labelled
 

@@ -476,7 +476,7 @@ def _player_named_twice(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | No
 def _unknown_variant(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:
     log = copy.deepcopy(log)
     log["variant"] = pick(["profi", "Standard", "", "logic-2"])
-    return log, _one("variants.tactics")
+    return log, _one("variant-name")
 
 
 def _tournament(log: Log, pick: Pick) -> tuple[Log, frozenset[str]] | None:

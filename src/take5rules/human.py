@@ -21,17 +21,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from ._text import N_
+from ._text import N_, Nn_
 from .cards import bull_heads
 from .errors import MalformedInputError, Where
-from .i18n import bull_heads_text, translator
+from .i18n import translator
 from .players import CardView, DraftView
 from .table import Table
 from .turn import RowChoice
 
 __all__ = ["EndOfInputError", "TextPlayer"]
 
-_ROW = N_("row {row}: {cards} ({heads})")
+_ROW = Nn_("row {row}: {cards} ({count} bull head)", "row {row}: {cards} ({count} bull heads)")
 _HAND = N_("{player}, your hand: {cards}")
 _TOTALS = N_("Totals: {totals}")
 _ASK_CARD = N_("Your card, {player}? ")
@@ -76,8 +76,9 @@ class TextPlayer:
 
     def _show(self, table: Table, totals: Mapping[str, int] | None = None) -> None:
         for index, row in enumerate(table.rows, start=1):
-            heads = bull_heads_text(sum(bull_heads(card) for card in row), self.language)
-            self._write(self._say(_ROW, row=index, cards=self._cards(row), heads=heads))
+            heads = sum(bull_heads(card) for card in row)
+            self._write(self._tr.ngettext(_ROW, heads).format(
+                row=index, cards=self._cards(row), count=self._tr.number(heads)))
         if totals:
             shown = self._tr.list(f"{name} {self._tr.number(total)}"
                                   for name, total in totals.items())

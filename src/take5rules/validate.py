@@ -291,8 +291,8 @@ class _Checker:
         if len(rows) != ROWS:
             self.fail(IllegalMoveError(
                 "setup.deal",
-                N_("the round starts with {count} rows; the deal lays out four cards, one for "
-                   "each row"),
+                N_("the deal lays out four rows of one card each, but the round starts with "
+                   "{count}"),
                 where=where, count=len(rows),
             ), f"{path}.rows")
             return None
@@ -355,8 +355,8 @@ class _Checker:
             if len(hand) != HAND_SIZE:
                 self.fail(IllegalMoveError(
                     "setup.deal",
-                    N_("the hand of {player!r} holds {count} cards; the deal gives each player "
-                       "ten"),
+                    N_("the deal gives each player ten cards, but the hand of {player!r} holds "
+                       "{count}"),
                     where=here, player=player, count=len(hand),
                 ), hand_path)
                 broken = True
@@ -636,8 +636,8 @@ class _Checker:
             if player in claimed and claimed[player] != totals[player]:
                 self.fail(IllegalMoveError(
                     "game.totals",
-                    N_("the log says {player!r} has {says} points in all; the rounds add up "
-                       "to {rules}"),
+                    N_("the log gives {player!r} a total of {says}; the rounds add up to "
+                       "{rules}"),
                     where=Where(player=player), player=player,
                     says=_text(claimed[player]), rules=totals[player],
                 ), f"$.totals{_key(player)}")
@@ -825,8 +825,8 @@ class _Checker:
                 self.use("round.end")
                 self.fail(IllegalMoveError(
                     "round.end",
-                    N_("the round has {count} turns, but another round follows; a round ends "
-                       "only after ten turns"),
+                    N_("a round ends only after ten turns, but this one has {count} and "
+                       "another round follows"),
                     where=Where(number), count=len(turns),
                 ), f"{path}.turns")
             penalties = self.play_round(rules, players, number, entry, path)

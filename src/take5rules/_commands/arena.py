@@ -19,7 +19,7 @@ from babel.numbers import format_decimal, format_percent
 
 from .._arenapool import Interrupted
 from .._clitools import exit_status, lang_option, reported, terminal_console
-from .._text import N_
+from .._text import N_, Nn_
 from ..arena import ArenaPlayerError, ArenaResult, run_arena
 from ..i18n import error_message, translator, variant_name
 from ..variants import DEFAULT_THRESHOLD, Rules, Variant
@@ -28,7 +28,8 @@ from .play import checked_threshold
 __all__ = ["arena_command"]
 
 _HEADERS = (N_("Player"), N_("Mean penalty"), N_("Interval 95%"), N_("Wins"))
-_SUMMARY = N_("{games} games: {variant}, threshold {threshold}, seed {seed}")
+_SUMMARY = Nn_("{games} game: {variant}, threshold {threshold}, seed {seed}",
+               "{games} games: {variant}, threshold {threshold}, seed {seed}")
 _PLAYING = N_("Playing games")
 _STOPPED = N_("stopped by {signal}: no standings; every worker has been stopped")
 
@@ -69,7 +70,7 @@ def _table(result: ArenaResult, language: str) -> str:
                   for column, (cell, width) in enumerate(zip(row, widths, strict=True)))
         for row in rows
     ]
-    summary = tr.gettext(_SUMMARY).format(
+    summary = tr.ngettext(_SUMMARY, len(result.totals)).format(
         games=tr.number(len(result.totals)), variant=variant_name(result.rules.variant, language),
         threshold=tr.number(result.rules.threshold), seed=result.seed)
     return "\n".join([summary, *lines])
