@@ -84,7 +84,7 @@ TABLE: list[tuple[str, str, int, str]] = [
      "Започва стандартната игра с ana, bob, cyd и dan; играта свършва, когато сборът на някой "
      "играч достигне 66."),
     ("replay nosuch.json", "", 2, "cannot read the file: no such file or directory [rule log]"),
-    ("show {log} --out game.html", "", 0, "game.html written: 50 turns drawn"),
+    ("show {log} --out game.html", "", 0, "game.html written; turns drawn: 50"),
     ("show {log} --out /nonexistent/x.html", "", 2,
      "cannot write /nonexistent/x.html: no such file or directory [rule log]"),
     ("nosuch", "", 2, "Usage: take5rules [OPTIONS] COMMAND [ARGS]..."),

@@ -13,7 +13,7 @@ from ..i18n import translator
 
 __all__ = ["replay_command", "show_command"]
 
-_WROTE = N_("{file} written: {turns} turns drawn")
+_WROTE = N_("{file} written; turns drawn: {turns}")
 
 
 @click.command("replay")
