@@ -81,8 +81,8 @@ TABLE: list[tuple[str, str, int, str]] = [
     ("arena cautious sys:exit", "", 2,
      "player 'sys:exit': cannot load 'sys:exit': SystemExit [rule argument]"),
     ("replay {log} --lang bg", "", 0,
-     "Започва стандартната игра с ana, bob, cyd и dan; играта свършва, когато сборът на някой "
-     "играч достигне 66."),
+     "Започва стандартната игра с ana, bob, cyd и dan; играта ще свърши, когато сборът на "
+     "някой играч достигне 66."),
     ("replay nosuch.json", "", 2, "cannot read the file: no such file or directory [rule log]"),
     ("show {log} --out game.html", "", 0, "game.html written; turns drawn: 50"),
     ("show {log} --out /nonexistent/x.html", "", 2,
