@@ -50,6 +50,8 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
+from . import _arguments
+from ._arguments import ARGUMENT
 from ._machine import CARD, DRAFT, OVER, PHASES, ROW, Machine
 from ._text import N_
 from .cards import HIGHEST
@@ -57,7 +59,7 @@ from .errors import IllegalMoveError, MalformedInputError, Where
 from .i18n import narrate, rows_text
 from .setup import ROWS, check_players
 from .table import ROW_LIMIT
-from .variants import Rules
+from .variants import Rules, check_player_count
 
 __all__ = [
     "ACTIONS",
@@ -155,9 +157,9 @@ def _act(machine: Machine, agent: str, action: object) -> dict[str, int]:
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < ACTIONS:
         raise MalformedInputError(
             "turn.reveal",
-            N_("action {value!r}: an action is a whole number from 0 to {last}"),
+            N_("action {value}: an action is a whole number from 0 to {last}"),
             where=Where(machine.number, player=agent),
-            value=action,
+            value=_arguments.shown(action),
             last=ACTIONS - 1,
         )
     if agent not in machine.deciders():
@@ -172,6 +174,17 @@ def _act(machine: Machine, agent: str, action: object) -> dict[str, int]:
             action=PASS,
         )
     if machine.phase == ROW:
+        if not ROW_ACTIONS <= action < ROW_ACTIONS + ROWS:
+            raise IllegalMoveError(
+                "table.low-card",
+                N_("action {value}: {player!r} must choose the row to take now, an action "
+                   "from {first} to {last} (rows 0 to 3)"),
+                where=machine.where(agent),
+                value=action,
+                player=agent,
+                first=ROW_ACTIONS,
+                last=ROW_ACTIONS + ROWS - 1,
+            )
         return machine.choose_row(agent, action - ROW_ACTIONS)
     if machine.phase == DRAFT:
         return machine.pick(agent, action + 1)
@@ -204,21 +217,29 @@ class _Spaces:
         render_mode: str | None,
         language: str,
     ) -> None:
+        if rules is not None and not isinstance(rules, Rules):
+            raise MalformedInputError(
+                ARGUMENT, N_("rules = {value}: the rules are a take5rules.variants.Rules, or "
+                             "None for the standard game"), value=_arguments.shown(rules),
+            )
         self.rules = rules if rules is not None else Rules()
+        count = _arguments.whole_number("players", players)
+        # The count is checked before any name is made: 10**8 seats are refused at once.
+        check_player_count(count, self.rules.variant)
         self.possible_agents = list(
-            check_players([f"player_{seat}" for seat in range(players)], self.rules)
+            check_players([f"player_{seat}" for seat in range(count)], self.rules)
         )
         if render_mode not in (None, "ansi"):
             raise MalformedInputError(
-                "protocol",
-                N_("render mode {value!r}: the only render mode is 'ansi'"),
-                value=render_mode,
+                ARGUMENT,
+                N_("render mode {value}: the only render mode is 'ansi'"),
+                value=_arguments.shown(render_mode),
             )
         self.render_mode = render_mode
-        self.language = language
-        self.seed = seed
+        self.language = _arguments.language("language", language)
+        self.seed = _arguments.seed("seed", seed)
         # Seeds of the games after the first, drawn from the last seed given.
-        self._episodes = random.Random(seed)
+        self._episodes = random.Random(self.seed)
         self._fresh = True  # the first reset without a seed plays the constructor's game
         self._observation_space = spaces.Dict(
             {
@@ -229,7 +250,7 @@ class _Spaces:
         self._action_space = spaces.Discrete(ACTIONS)
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
-        self.game = Machine(tuple(self.possible_agents), self.rules, seed)
+        self.game = Machine(tuple(self.possible_agents), self.rules, self.seed)
         self._told = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -241,6 +262,12 @@ class _Spaces:
         return self._action_space
 
     def _observation(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        if not isinstance(agent, str) or agent not in self.possible_agents:
+            raise MalformedInputError(
+                ARGUMENT, N_("agent {value}: no such agent in the game; the agents are "
+                             "{agents}"), value=_arguments.shown(agent),
+                agents=", ".join(self.possible_agents),
+            )
         return {"observation": _observe(self.game, agent), "action_mask": _mask(self.game, agent)}
 
     def _info(self, agent: str) -> dict[str, Any]:
@@ -248,6 +275,7 @@ class _Spaces:
 
     def _new_game(self, seed: int | None) -> None:
         """A new game: dealt as *seed* deals, or, without one, with the next seed in line."""
+        seed = _arguments.seed("seed", seed)
         if seed is not None:
             self.seed = seed
             self._episodes = random.Random(seed)
@@ -325,14 +353,41 @@ class Take5Env(_Spaces, AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type:
         """The observation and action mask of *agent*."""
         return self._observation(agent)
 
+    def _check_agents(self) -> str:
+        """The selected agent, or a clear error once every agent has left the game."""
+        if not self.agents:
+            raise MalformedInputError(
+                ARGUMENT, N_("the game is over and every agent has left it; call reset() to "
+                             "start a new game"),
+            )
+        return self.agent_selection
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, npt.NDArray[Any]] | None, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, reward, termination, truncation and info."""
+        self._check_agents()
+        result: tuple[dict[str, npt.NDArray[Any]] | None, float, bool, bool, dict[str, Any]]
+        result = super().last(observe)
+        return result
+
     def step(self, action: int | None) -> None:
-        """Apply the selected agent's action and select the next agent to decide."""
-        agent = self.agent_selection
+        """Apply the selected agent's action and select the next agent to decide.
+
+        A refused action raises its rule's error and changes nothing, not even the rewards
+        still to be collected.
+        """
+        agent = self._check_agents()
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise MalformedInputError(
+                    ARGUMENT, N_("action {value}: the game is over for {player!r}, whose only "
+                                 "action is None"), value=_arguments.shown(action), player=agent,
+                )
             self._was_dead_step(action)
             return
+        heads = _act(self.game, agent, action)  # raises before anything changes
         self._cumulative_rewards[agent] = 0.0
-        heads = _act(self.game, agent, action)
         self.rewards = {player: -float(heads.get(player, 0)) for player in self.agents}
         if self.game.phase == OVER:
             self.terminations = dict.fromkeys(self.agents, True)
@@ -385,6 +440,18 @@ class Take5ParallelEnv(
         """Apply every agent's action: the cards of a turn together, or one row or pick."""
         if not self.agents:
             return {}, {}, {}, {}, {}
+        if not isinstance(actions, Mapping):
+            raise MalformedInputError(
+                ARGUMENT, N_("actions = {value}: the actions are a dict from each agent to its "
+                             "action"), value=_arguments.shown(actions),
+            )
+        for name in actions:
+            if name not in self.agents:
+                raise MalformedInputError(
+                    ARGUMENT, N_("agent {value}: no such agent in the game; the agents are "
+                                 "{agents}"), value=_arguments.shown(name),
+                    agents=", ".join(self.agents),
+                )
         for agent in self.agents:
             if agent not in actions:
                 raise IllegalMoveError(
