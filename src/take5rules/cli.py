@@ -57,10 +57,13 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "vectors": ("take5rules._commands.vectors", "vectors_command",
                 "Write the conformance vectors: referee turns and whole-game logs, valid and "
                 "invalid."),
+    "mcp": ("take5rules._commands.mcp", "mcp_command",
+            "Serve the MCP server over stdio: the rules, the referee, the validator and a "
+            "seat."),
 }
 
 #: The optional packages a command may need, and the extra of take5rules that installs each.
-EXTRAS: dict[str, str] = {"hypothesis": "conform", "rich": "cli"}
+EXTRAS: dict[str, str] = {"hypothesis": "conform", "rich": "cli", "mcp": "mcp"}
 
 _CANNOT_WRITE = N_("cannot write the output: {reason}")
 _NEEDS_EXTRA = N_("this command needs the optional package {package}; install it with: "
