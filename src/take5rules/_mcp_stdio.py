@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections import Counter
 from typing import IO, Any
 
 import anyio
@@ -41,6 +42,9 @@ __all__ = ["MAX_MESSAGE_BYTES", "request_id", "serve_stdio"]
 #: sent as a JSON string (its quotes and backslashes escaped).
 MAX_MESSAGE_BYTES = 2 * MAX_LOG_BYTES
 
+#: How long the requests still running at the end of the input may take to be answered.
+DRAIN_SECONDS = 60
+
 _CHUNK = 1 << 16
 # A JSON string, or one of the characters that matter at the top level of an object.
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}:,]')
@@ -53,6 +57,11 @@ def request_id(text: str) -> int | str | None:
     Only the id is read, so a line whose other members are nested too deeply, or hold a number
     too long for Python, still yields the id to answer.
     """
+    return _id_member(text)[1]
+
+
+def _id_member(text: str) -> tuple[bool, int | str | None]:
+    """Whether the JSON object *text* has an ``id`` member at its top level, and its id value."""
     depth = 0
     key_next = False
     tokens = _TOKEN.finditer(text)
@@ -68,11 +77,11 @@ def request_id(text: str) -> int | str | None:
         elif depth == 1 and key_next and value == '"id"':
             colon = next(tokens, None)
             if colon is None or colon.group() != ":":
-                return None
-            return _id_value(text, colon.end())
+                return False, None
+            return True, _id_value(text, colon.end())
         else:
             key_next = False
-    return None
+    return False, None
 
 
 def _id_value(text: str, start: int) -> int | str | None:
@@ -165,15 +174,59 @@ def message(line: bytes, language: str = "en") -> tuple[SessionMessage, bool]:
     except Exception as refusal:
         code, error, found = _diagnosis(line, refusal)
         return _reply(code, error, found, language), True
+    if isinstance(parsed, types.JSONRPCNotification) and b'"id"' in line and \
+            _id_member(line.decode("utf-8", "replace"))[0]:
+        # An id that is neither a number nor a text (true, 1.5, an object): the SDK would take
+        # the request for a notification and never answer it.
+        error = ProtocolError(N_("the request's id is neither a whole number nor a text"))
+        return _reply(types.INVALID_REQUEST, error, None, language), True
     return SessionMessage(parsed), False
 
 
+class _Unanswered:
+    """The ids of the requests passed to the server and not answered yet."""
+
+    def __init__(self) -> None:
+        self.ids: Counter[int | str] = Counter()
+
+    def asked(self, message: SessionMessage) -> None:
+        if isinstance(message.message, types.JSONRPCRequest):
+            self.ids[message.message.id] += 1
+
+    def answered(self, message: SessionMessage) -> None:
+        reply = message.message
+        if isinstance(reply, types.JSONRPCResponse | types.JSONRPCError) and reply.id is not None:
+            self.ids[reply.id] -= 1
+            if self.ids[reply.id] <= 0:
+                del self.ids[reply.id]
+
+    async def drained(self) -> None:
+        """Wait until every request is answered (or :data:`DRAIN_SECONDS` have passed)."""
+        with anyio.move_on_after(DRAIN_SECONDS):
+            while self.ids:
+                await anyio.sleep(0.01)
+
+
 async def _read(stdin: IO[bytes], to_server: MemoryObjectSendStream[SessionMessage | Exception],
-                to_client: MemoryObjectSendStream[SessionMessage], language: str) -> None:
-    """Read *stdin* line by line: messages to the server, error replies to the client."""
+                to_client: MemoryObjectSendStream[SessionMessage], language: str,
+                unanswered: _Unanswered) -> None:
+    """Read *stdin* line by line: messages to the server, error replies to the client.
+
+    At the end of the input, the requests still running are answered before the server stops
+    (a client may send its requests and close its end at once, as ``printf ... |`` does).
+    """
     source = anyio.wrap_file(stdin)
     pending = b""
     skipping = False
+
+    async def dispatch(line: bytes) -> None:
+        parsed, is_reply = message(line, language)
+        if is_reply:
+            await to_client.send(parsed)
+        else:
+            unanswered.asked(parsed)
+            await to_server.send(parsed)
+
     async with to_server, to_client:
         while True:
             chunk = await source.read1(_CHUNK)
@@ -189,17 +242,17 @@ async def _read(stdin: IO[bytes], to_server: MemoryObjectSendStream[SessionMessa
             pending = lines.pop()
             for line in lines:
                 if line.strip():
-                    parsed, is_reply = message(line, language)
-                    await (to_client if is_reply else to_server).send(parsed)
+                    await dispatch(line)
             if len(pending) > MAX_MESSAGE_BYTES:
                 await to_client.send(_too_long(pending, language))
                 pending, skipping = b"", True
         if pending.strip() and not skipping:
-            parsed, is_reply = message(pending, language)
-            await (to_client if is_reply else to_server).send(parsed)
+            await dispatch(pending)
+        await unanswered.drained()
 
 
-async def _write(stdout: IO[bytes], replies: MemoryObjectReceiveStream[SessionMessage]) -> None:
+async def _write(stdout: IO[bytes], replies: MemoryObjectReceiveStream[SessionMessage],
+                 unanswered: _Unanswered) -> None:
     """Write each message the server (or the reader) sends, one line each, flushed."""
     sink = anyio.wrap_file(stdout)
     async with replies:
@@ -207,6 +260,7 @@ async def _write(stdout: IO[bytes], replies: MemoryObjectReceiveStream[SessionMe
             text = reply.message.model_dump_json(by_alias=True, exclude_unset=True)
             await sink.write(text.encode("utf-8", "backslashreplace") + b"\n")
             await sink.flush()
+            unanswered.answered(reply)
 
 
 async def serve_stdio(server: Server[Any], language: str = "en",
@@ -216,8 +270,9 @@ async def serve_stdio(server: Server[Any], language: str = "en",
     sink = stdout if stdout is not None else sys.stdout.buffer
     to_server, from_client = anyio.create_memory_object_stream[SessionMessage | Exception](0)
     to_client, replies = anyio.create_memory_object_stream[SessionMessage](0)
+    unanswered = _Unanswered()
     async with anyio.create_task_group() as group:
-        group.start_soon(_read, source, to_server, to_client.clone(), language)
-        group.start_soon(_write, sink, replies)
+        group.start_soon(_read, source, to_server, to_client.clone(), language, unanswered)
+        group.start_soon(_write, sink, replies, unanswered)
         async with to_client:
             await server.run(from_client, to_client, server.create_initialization_options())
