@@ -91,17 +91,6 @@ def whole_number(name: str, value: object) -> int:
     )
 
 
-def in_range(name: str, value: object, low: int, high: int) -> int:
-    """*value* as a whole number from *low* to *high*."""
-    number = whole_number(name, value)
-    if not low <= number <= high:
-        raise MalformedInputError(
-            ARGUMENT, N_("{name} = {value}: {name} must be from {low} to {high}"), name=name,
-            value=shown(number), low=low, high=high,
-        )
-    return number
-
-
 def seed(name: str, value: object) -> int | None:
     """A seed: ``None``, or a whole number 0 or more (as Gymnasium's seeds are).
 
