@@ -138,7 +138,7 @@ UNREADABLE: list[tuple[bytes, int | str | None]] = [
 def test_every_unreadable_line_gets_an_error_for_its_id() -> None:
     replies = _raw([line for line, _ in UNREADABLE])
     assert len(replies) == len(UNREADABLE)
-    ids = sorted((str(r["id"]) for r in replies))
+    ids = sorted(str(r["id"]) for r in replies)
     assert ids == sorted(str(expected) for _, expected in UNREADABLE)
     for reply in replies:
         assert "error" in reply, reply
