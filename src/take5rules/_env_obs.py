@@ -14,7 +14,8 @@ from collections.abc import Mapping
 import numpy as np
 import numpy.typing as npt
 
-from .cards import HIGHEST, total_bull_heads
+from ._kernel import pile_heads
+from .cards import HIGHEST
 from .setup import ROWS
 from .state import Game, Phase
 from .table import ROW_LIMIT
@@ -80,32 +81,39 @@ def encode(game: Game, agent: str) -> npt.NDArray[np.int32]:
     seat = game.players.index(agent)
     order = game.players[seat:] + game.players[:seat]
     relative = {player: offset + 1 for offset, player in enumerate(order)}
-    vector[[_AT["hand"] + c - 1 for c in seen.hand]] = 1
+    hand, pool, seen_at = _AT["hand"] - 1, _AT["pool"] - 1, _AT["seen"] - 1
+    for card in seen.hand:
+        vector[hand + card] = 1
     if seen.table is not None:
         for index, row in enumerate(seen.table.rows):
             start = _AT["rows"] + index * ROW_LIMIT
             vector[start : start + len(row)] = row
-    vector[[_AT["pool"] + c - 1 for c in seen.pool]] = 1
+    for card in seen.pool:
+        vector[pool + card] = 1
+    played_by, played_turn = _AT["played_by"] - 1, _AT["played_turn"] - 1
     for turn, plays in enumerate(seen.revealed, start=1):
         for player, card in plays:
-            vector[_AT["seen"] + card - 1] = 1
-            vector[_AT["played_by"] + card - 1] = relative[player]
-            vector[_AT["played_turn"] + card - 1] = turn
+            vector[seen_at + card] = 1
+            vector[played_by + card] = relative[player]
+            vector[played_turn + card] = turn
     vector[_AT["phase"]] = PHASES.index(seen.phase)
     if seen.pending is not None and seen.pending[0] == agent:
         vector[_AT["low_card"]] = seen.pending[1]
     vector[_AT["round"]] = seen.round
     vector[_AT["turn"]] = seen.turn if seen.phase is not Phase.DRAFT else 0
     vector[_AT["laid"]] = seen.laid or 0
+    taken_by = _AT["taken_by"] - 1
     for player, offset in relative.items():
         taken = seen.taken.get(player, ())
-        vector[_AT["penalties"] + offset - 1] = total_bull_heads(taken)
+        vector[_AT["penalties"] + offset - 1] = pile_heads(taken)
         vector[_AT["totals"] + offset - 1] = seen.totals[player]
-        vector[[_AT["taken_by"] + c - 1 for c in taken]] = offset
+        for card in taken:
+            vector[taken_by + card] = offset
     for index, row in enumerate(seen.start):
         vector[_AT["start"] + index] = row[0]
+    picked_by = _AT["picked_by"] - 1
     for player, card in seen.picks:
-        vector[_AT["picked_by"] + card - 1] = relative[player]
+        vector[picked_by + card] = relative[player]
     return vector
 
 
