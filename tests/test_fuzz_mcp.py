@@ -494,5 +494,17 @@ def test_random_lines_each_get_at_most_one_reply_and_requests_exactly_one(
 
 
 #: How many hostile inputs this file tries with the default settings (said in the report).
-HOSTILE_INPUTS = (len(UNREADABLE) + 3 + 2 + 6 + 5 + 4 + 3 + 1 + 7 + 5 + 5 + 3 + 1 + 1 + 1
+HOSTILE_INPUTS = (len(UNREADABLE) + 3 + 2 + 2 + 6 + 5 + 4 + 3 + 1 + 7 + 5 + 5 + 3 + 1 + 1 + 1
                   + EXAMPLES * 12 + EXAMPLES * 8)
+
+
+def test_a_plain_install_is_told_which_extra_to_install() -> None:
+    # Issue 18, section 5: without the SDK, the server and its command name the extra.
+    blocked = "import sys; sys.modules['mcp'] = None; "
+    for code in (blocked + "import take5rules.mcp_server",
+                 blocked + "sys.argv = ['take5rules', 'mcp']; from take5rules.cli import main; "
+                           "main()"):
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                timeout=120, check=False, env={**os.environ, "LANG": "C"})
+        assert result.returncode in (1, 2)
+        assert "pip install 'take5rules[mcp]'" in result.stderr.splitlines()[-1]

@@ -63,10 +63,15 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any, ClassVar
 
-import numpy as np
-import numpy.typing as npt
-from gymnasium import spaces
-from pettingzoo import AECEnv, ParallelEnv
+try:
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import spaces
+    from pettingzoo import AECEnv, ParallelEnv
+except ModuleNotFoundError as absent:  # a plain install: say which extra
+    from ._extras import missing
+
+    raise missing("env", absent) from None
 
 from . import _arguments
 from ._arguments import ARGUMENT

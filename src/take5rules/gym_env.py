@@ -33,10 +33,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import gymnasium
-import numpy as np
-import numpy.typing as npt
-from gymnasium import spaces
+try:
+    import gymnasium
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import spaces
+except ModuleNotFoundError as absent:  # a plain install: say which extra
+    from ._extras import missing
+
+    raise missing("env", absent) from None
 
 from . import _arguments
 from ._arguments import ARGUMENT

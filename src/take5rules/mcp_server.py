@@ -33,10 +33,15 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import anyio
-import mcp_types as types
-from mcp.server.lowlevel import Server
-from mcp.shared.exceptions import MCPError
+try:
+    import anyio
+    import mcp_types as types
+    from mcp.server.lowlevel import Server
+    from mcp.shared.exceptions import MCPError
+except ModuleNotFoundError as absent:  # a plain install: say which extra
+    from ._extras import missing
+
+    raise missing("mcp", absent) from None
 
 from . import _arguments
 from ._arguments import ARGUMENT
