@@ -35,6 +35,7 @@ from ._text import N_
 from .errors import ProtocolError
 from .i18n import error_message
 from .log import MAX_LOG_BYTES
+from .referee import _byte_lines
 
 __all__ = ["MAX_MESSAGE_BYTES", "request_id", "serve_stdio"]
 
@@ -215,11 +216,10 @@ async def _read(stdin: IO[bytes], to_server: MemoryObjectSendStream[SessionMessa
     At the end of the input, the requests still running are answered before the server stops
     (a client may send its requests and close its end at once, as ``printf ... |`` does).
     """
-    source = anyio.wrap_file(stdin)
-    pending = b""
-    skipping = False
-
     async def dispatch(line: bytes) -> None:
+        if len(line) > MAX_MESSAGE_BYTES:  # cut by the line reader, the rest skipped
+            await to_client.send(_too_long(line, language))
+            return
         parsed, is_reply = message(line, language)
         if is_reply:
             await to_client.send(parsed)
@@ -227,27 +227,12 @@ async def _read(stdin: IO[bytes], to_server: MemoryObjectSendStream[SessionMessa
             unanswered.asked(parsed)
             await to_server.send(parsed)
 
+    # The referee's line reader, with this transport's limit: the same cutting and skipping.
+    batches = _byte_lines(stdin, MAX_MESSAGE_BYTES)
     async with to_server, to_client:
-        while True:
-            chunk = await source.read1(_CHUNK)
-            if not chunk:
-                break
-            lines = chunk.split(b"\n")
-            if skipping:
-                if len(lines) == 1:
-                    continue
-                skipping = False
-                lines[0] = b""
-            lines[0] = pending + lines[0]
-            pending = lines.pop()
-            for line in lines:
-                if line.strip():
-                    await dispatch(line)
-            if len(pending) > MAX_MESSAGE_BYTES:
-                await to_client.send(_too_long(pending, language))
-                pending, skipping = b"", True
-        if pending.strip() and not skipping:
-            await dispatch(pending)
+        while (batch := await anyio.to_thread.run_sync(next, batches, None)) is not None:
+            for line in batch:
+                await dispatch(line)
         await unanswered.drained()
 
 
