@@ -316,10 +316,6 @@ def test_parallel_accepts_exactly_the_masked_actions_and_refusals_change_nothing
             assert before == {a: env._observation(a)["observation"].tolist() for a in env.agents}
 
 
-#: How many hostile inputs this file tries with the default settings (said in the report).
-HOSTILE_INPUTS = (len(NOT_ACTIONS) + len(NOT_COUNTS) * 2 + len(NOT_RULES) + len(NOT_LANGUAGES)
-                  + len(NOT_SEEDS) * 2 + 7 + 4 + 10)
-
 
 def test_a_plain_install_is_told_which_extra_to_install() -> None:
     # Issue 18, section 5: without pettingzoo, importing the environment names the extra.

@@ -493,10 +493,6 @@ def test_random_lines_each_get_at_most_one_reply_and_requests_exactly_one(
     assert len(replies) <= len([line for line in lines if line.strip()])
 
 
-#: How many hostile inputs this file tries with the default settings (said in the report).
-HOSTILE_INPUTS = (len(UNREADABLE) + 3 + 2 + 2 + 6 + 5 + 4 + 3 + 1 + 7 + 5 + 5 + 3 + 1 + 1 + 1
-                  + EXAMPLES * 12 + EXAMPLES * 8)
-
 
 def test_a_plain_install_is_told_which_extra_to_install() -> None:
     # Issue 18, section 5: without the SDK, the server and its command name the extra.
