@@ -229,7 +229,7 @@ LABELS: dict[str, dict[str, str]] = {
     "fr": {"x": "joueurs", "y": "manches par seconde de processeur",
            "events": "take5rules, avec événements", "no events": "take5rules, sans événements",
            "floor": "boucle minimale (plancher)"},
-    "bg": {"x": "играчи", "y": "рунда за секунда процесорно време",
+    "bg": {"x": "играчи", "y": "рундове за секунда процесорно време",
            "events": "take5rules, със събития", "no events": "take5rules, без събития",
            "floor": "минимален цикъл (долна граница)"},
     "it": {"x": "giocatori", "y": "manche per secondo di CPU",

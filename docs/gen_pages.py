@@ -365,9 +365,9 @@ def rule_page(language: str, rule: registry.Rule, labels: Host) -> str:
     tr = i18n.translator(language, STRICT)
     for source in text.sources:
         seed = registry.SEEDS.get(source.document)
-        document = cell(tr.gettext(source.name)) + (f" (`{source.file}`)" if source.file else "")
+        document = cell(tr.gettext(source.name))
         tongue = language_name(seed[0], language) if seed else "—"
-        section = i18n.quoted(cell(source.section), language, strict=STRICT)
+        section = cell(i18n.section_text(source, language, strict=STRICT))
         lines.append(f"| {document} | {cell(tongue)} | {section} |")
     lines.append("")
     disputed = discrepancies_of(rule.id)
@@ -415,9 +415,7 @@ def discrepancies(host: Host) -> str:
             f"| {host.label('source')} | {host.label('says')} |",
             "| --- | --- |",
         ]
-        for (where, said), (source, _) in zip(text["claims"], item.claims, strict=True):
-            if source.file:
-                where = where.replace(source.file, f"`{source.file}`")
+        for where, said in text["claims"]:
             lines.append(f"| {cell(where)} | {cell(said)} |")
         lines += [
             "",
@@ -455,15 +453,19 @@ def example_section(language: str, example: WorkedExample) -> str:
     pictures = turn_svgs(table, plays, example.choices, captions=captions)
     rule = i18n.explain(example.rule, language, strict=STRICT)
     title = i18n.translator(language, STRICT).gettext(example.title)
-    sources = "; ".join(str(source) for source in example.sources)
+    sources = "; ".join(i18n.source_text(source, language, strict=STRICT)
+                        for source in example.sources)
+    heading = i18n.labelled(rule.title, title, language, strict=STRICT)
+    statement = i18n.labelled(f"[{rule.title}](rules/{example.rule}.md) `{example.rule}`",
+                              rule.statement, language, strict=STRICT)
     figures = "\n".join(
         f'<figure class="take5-frame" style="margin:0;max-width:100%">\n{picture}\n</figure>'
         for picture in pictures
     )
     return "\n".join([
-        f"## {rule.title}: {title} {{ #{example.id} }}",
+        f"## {heading} {{ #{example.id} }}",
         "",
-        f"[{rule.title}](rules/{example.rule}.md) `{example.rule}`: {rule.statement}",
+        statement,
         "",
         f"<small>{sources}</small>",
         "",
@@ -625,8 +627,8 @@ def api_modules() -> list[str]:
     A module that cannot be imported is left out (and fails the build unless in draft mode).
     """
     found = {
-        f"take5rules.{info.name}" for info in pkgutil.iter_modules([str(PACKAGE_DIR)])
-        if not info.name.startswith("_")
+        info.name for info in pkgutil.walk_packages([str(PACKAGE_DIR)], prefix="take5rules.")
+        if not any(part.startswith("_") for part in info.name.split("."))
     }
     for name in API_MODULES:
         if name not in found:
@@ -655,7 +657,7 @@ def api_index(host: Host) -> str:
     lines = [f"| {host.label('module')} | {host.label('summary')} |", "| --- | --- |",
              f"| [`take5rules`](take5rules.md) | {cell(summary('take5rules'))} |"]
     for name in api_modules():
-        lines.append(f"| [`{name}`]({name.rsplit('.', 1)[1]}.md) | {cell(summary(name))} |")
+        lines.append(f"| [`{name}`]({page_of(name)}) | {cell(summary(name))} |")
     return "\n".join(lines) + "\n"
 
 
@@ -687,7 +689,7 @@ def api_package_page(labels: Host) -> str:
         if not module or not module.startswith("take5rules.") or name.startswith("_"):
             continue
         path = f"{module}.{obj.__qualname__}"
-        lines.append(f"| [`{name}`][{path}] | [`{module}`]({module.rsplit('.', 1)[1]}.md) |")
+        lines.append(f"| [`{name}`][{path}] | [`{module}`]({page_of(module)}) |")
     return "\n".join(lines) + "\n"
 
 
@@ -695,10 +697,15 @@ def api_pages(language: str, labels: Host) -> list[str]:
     write(f"{language}/api/take5rules.md", api_package_page(labels))
     pages = ["api/take5rules.md"]
     for name in api_modules():
-        short = name.rsplit(".", 1)[1]
-        write(f"{language}/api/{short}.md", "\n".join(api_heading(name)) + "\n")
-        pages.append(f"api/{short}.md")
+        write(f"{language}/api/{page_of(name)}", "\n".join(api_heading(name)) + "\n")
+        pages.append(f"api/{page_of(name)}")
     return pages
+
+
+def page_of(module: str) -> str:
+    """The API page of *module*: ``table.md`` for ``take5rules.table``, ``text.rulebook.md``
+    for a module of a subpackage."""
+    return module.removeprefix("take5rules.") + ".md"
 
 
 # --- the pages of one language, and the navigation ---------------------------------------------

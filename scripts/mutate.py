@@ -260,6 +260,7 @@ def run_ast_pass(paths: list[Path], tests: list[str], timeout: int, jobs: int,
     """Run every mutant of the decorated functions of *paths*; (mutant, killed) pairs."""
     os.chdir(ROOT)
     os.environ["CI"] = "1"  # the Hypothesis profile for reproducible runs (tests/conftest.py)
+    os.environ.setdefault("TAKE5RULES_KERNEL_SEED", "0")  # the differential tests' examples too
     import hypothesis  # noqa: F401 - imported once, before the forks
 
     import take5rules.registry
@@ -304,7 +305,7 @@ def run_mutmut(jobs: int) -> None:
     starts from nothing gives every mutant the tests that really reach it.
     """
     shutil.rmtree(ROOT / "mutants", ignore_errors=True)
-    env = {**os.environ, "CI": "1"}
+    env = {"TAKE5RULES_KERNEL_SEED": "0", **os.environ, "CI": "1"}
     subprocess.run([str(VENV_BIN / "mutmut"), "run", "--max-children", str(jobs)], cwd=ROOT,
                    env=env, check=False, stdout=subprocess.DEVNULL)
 

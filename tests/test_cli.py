@@ -144,8 +144,9 @@ def test_discrepancies_lists_every_one_with_the_rule_followed(runner: CliRunner)
     result = runner.invoke(main, ["discrepancies", "--lang", "en"])
     assert result.exit_code == 0
     assert "end-threshold — Does the game end at 66 points or only above 66?" in result.output
-    assert ("Italian rules summary page, section “TERMINARE IL GIOCO”, "
-            "file 003_fbfde51e8b424e38.txt: more than 66 points") in result.output
+    assert ("an Italian web page, machine-translated: a summary of the rules, section "
+            "“TERMINARE IL GIOCO” (the source's own heading, machine-translated): more than 66 "
+            "points") in result.output
     assert "[rule game.end]" in result.output
     data = json.loads(runner.invoke(main, ["discrepancies", "--json", "--lang", "eo"]).output)
     assert {item["rule"] for item in data} >= {"game.end", "variants.logic", "turn.order"}

@@ -217,6 +217,20 @@ def test_examples_page_draws_every_turn_with_captions_from_the_catalogs(built: B
         assert any(svg.get("aria-label") == narrated for svg in pictures), language
 
 
+def test_examples_page_cites_its_sources_and_punctuates_in_its_language(built: Built) -> None:
+    """The sources are named in the page's language, and French puts its space before « : »."""
+    for language in LANGUAGES:
+        if language != "en":
+            words = text(built.page(language, "examples/index.html"))
+            assert "rules page" not in words and "section “" not in words, language
+    french = built.page("fr", "examples/index.html")
+    headings = [html.unescape(re.sub(r"<[^>]+>", "", heading))
+                for heading in re.findall(r"<h2\b.*?</h2>", french, re.DOTALL)]
+    assert headings
+    assert all("\N{NO-BREAK SPACE}: " in heading for heading in headings), headings
+    assert "Page de règles en français" in text(french)
+
+
 def test_cli_reference_shows_every_command(built: Built) -> None:
     for language in LANGUAGES:
         words = text(built.page(language, "reference/cli/index.html"))

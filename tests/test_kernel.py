@@ -12,7 +12,10 @@ Two differential tests:
   tournament hands, places, scores and ends the game by the rulebook, without the kernel.
 
 CI runs a small number of examples (a few seconds); ``TAKE5RULES_KERNEL_EXAMPLES=2000`` (or any
-number) runs more.
+number) runs more. Each run draws new examples from a new run seed; a failure prints it
+(``TAKE5RULES_KERNEL_SEED=...``) beside the falsifying example, and setting that variable
+replays the run exactly (``scripts/mutate.py`` sets it, so that every mutant meets the same
+examples).
 """
 
 from __future__ import annotations
@@ -26,7 +29,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import seed as run_with_seed
 from hypothesis import strategies as st
 
 from take5rules import _kernel
@@ -57,9 +61,20 @@ EXAMPLES = int(os.environ.get("TAKE5RULES_KERNEL_EXAMPLES", "60"))
 TURNS_PER_EXAMPLE = 100
 
 _settings = settings(
-    max_examples=EXAMPLES, deadline=None, derandomize=True,
+    max_examples=EXAMPLES, deadline=None, derandomize=False, database=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
+
+#: This run's seed: new each run, unless ``TAKE5RULES_KERNEL_SEED`` replays one.
+RUN_SEED = int(os.environ.get("TAKE5RULES_KERNEL_SEED")
+               or random.SystemRandom().randrange(2**32))
+#: Each differential test draws its examples from :data:`RUN_SEED`.
+differential = run_with_seed(RUN_SEED)
+
+
+def say_seed() -> None:
+    """Print the run seed with a failing example (Hypothesis shows notes on failure)."""
+    note(f"replay this run with TAKE5RULES_KERNEL_SEED={RUN_SEED}")
 
 
 # --- the reference, from the rulebook ---------------------------------------------------------
@@ -168,9 +183,11 @@ def check_turn(rows: list[list[int]], plays: dict[str, int], choices: dict[str, 
     assert stepped == result.table
 
 
+@differential
 @_settings
 @given(st.integers(0, 2**32))
 def test_kernel_resolve_equals_the_rule_functions_and_the_reference(seed: int) -> None:
+    say_seed()
     rng = random.Random(seed)
     for _ in range(TURNS_PER_EXAMPLE):
         check_turn(*random_turn(rng))
@@ -231,9 +248,11 @@ def test_values_built_through_their_slots_are_the_dataclasses_values() -> None:
 # --- the deal -------------------------------------------------------------------------------
 
 
+@differential
 @_settings
 @given(st.integers(0, 2**64), st.sampled_from([1, 2, 5, 24, 34, 44, 54, 64, 74, 84, 94, 104]))
 def test_kernel_shuffle_deals_what_random_sample_deals(seed: int, size: int) -> None:
+    say_seed()
     # The engine's seeded games were dealt by Random.sample; the kernel's loop must draw the
     # same cards and leave the generator where sample leaves it, so the next deal matches too.
     pile = list(range(1, size + 1))
@@ -357,11 +376,13 @@ def games(draw: st.DrawFn) -> tuple[Variant, int, list[int], int]:
     return variant, threshold, kinds, seed
 
 
+@differential
 @settings(_settings, max_examples=2 * EXAMPLES)
 @given(games())
 def test_engine_plays_whole_games_like_the_reference(
     game: tuple[Variant, int, list[int], int],
 ) -> None:
+    say_seed()
     variant, threshold, kinds, seed = game
     expected = reference_game(seats_for(kinds, seed), variant, threshold, seed)
     rules = Rules(variant, threshold)

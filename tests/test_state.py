@@ -675,3 +675,19 @@ def test_every_event_serializes_to_json_with_its_kind_and_fields(variant: Varian
             assert document["rules"] == {"variant": variant.value, "threshold": 66}
     assert {"game-started", "round-started", "cards-revealed", "card-placed",
             "round-scored", "game-over"} <= kinds
+
+
+def test_play_game_yields_each_turn_before_asking_the_next() -> None:
+    # A human at the table sees turn t told before choosing a card for turn t + 1.
+    seen: list[Any] = []
+
+    class Watcher(LowestCardPlayer):
+        def choose_card(self, view: Any) -> int:
+            told = [event for event in seen if isinstance(event, CardsRevealed)
+                    and event.round == view.round]
+            assert len(told) == view.turn - 1
+            return super().choose_card(view)
+
+    for event in play_game({"ana": Watcher(), "bob": Watcher()}, Rules(threshold=10), seed=1):
+        seen.append(event)
+    assert isinstance(seen[-1], GameOver)

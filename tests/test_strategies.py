@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
+from take5rules.errors import MalformedInputError
 from take5rules.referee import answer, parse_request
 from take5rules.strategies import PLAYER_NAMES, choices, plays, requests, tables
 from take5rules.table import Table
@@ -65,10 +66,22 @@ def test_choices_cover_every_player(chosen: dict[str, int]) -> None:
     assert all(0 <= row <= 3 for row in chosen.values())
 
 
-@pytest.mark.parametrize(("low", "high"), [(0, 3), (3, 2), (2, 11)])
+@pytest.mark.parametrize(("low", "high"), [(0, 3), (3, 2), (2, 11), (True, 3), (1, 2.0)])
 def test_plays_sizes_are_checked(low: int, high: int) -> None:
-    with pytest.raises(ValueError, match="min_size"):
+    with pytest.raises(MalformedInputError) as caught:
         plays(Table.of([[1], [2], [3], [4]]), low, high)
+    assert caught.value.rule == "argument"
+
+
+@pytest.mark.parametrize(("low", "high"), [(0, 3), (3, 2), (2, 11), (None, 3)])
+def test_random_request_plays_are_checked(low: int, high: int) -> None:
+    import random
+
+    from take5rules.random_turns import random_request
+
+    with pytest.raises(MalformedInputError) as caught:
+        random_request(random.Random(1), low, high)
+    assert caught.value.rule == "argument"
 
 
 def test_hard_cases_are_frequent() -> None:

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from take5rules.cards import bull_heads, deck
-from take5rules.errors import IllegalMoveError
+from take5rules.errors import IllegalMoveError, MalformedInputError
 from take5rules.svg import (
     CARD_STYLES,
     SVG_NS,
@@ -168,8 +168,9 @@ def test_turn_with_captions_and_errors() -> None:
     plays = {"ana": 17, "bob": 2}
     frames = turn_svgs(table, plays, {"bob": 3}, captions=["before", "after 2", "after 17"])
     assert [parse(f).get("aria-label") for f in frames] == ["before", "after 2", "after 17"]
-    with pytest.raises(ValueError, match="needs 3 captions"):
+    with pytest.raises(MalformedInputError, match="1 captions for 3 pictures") as wrong:
         turn_svgs(table, plays, {"bob": 3}, captions=["only one"])
+    assert wrong.value.rule == "argument"
     with pytest.raises(IllegalMoveError) as caught:
         turn_svgs(table, plays)
     assert caught.value.rule == "table.low-card"

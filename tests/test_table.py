@@ -35,7 +35,7 @@ def test_least_difference_row_picks_the_closest_lower_last_card() -> None:
 
 def test_sixth_card_takes_the_five_and_starts_the_row() -> None:
     table = Table.of([[12], [51, 55, 61, 68, 73], [80], [96]])
-    placement = sixth_card(table, 1, 74)
+    placement = sixth_card(table, 74, 1)
     assert placement.rule == "table.sixth-card"
     assert placement.taken == (51, 55, 61, 68, 73)
     assert placement.bull_heads == 11
@@ -43,7 +43,7 @@ def test_sixth_card_takes_the_five_and_starts_the_row() -> None:
 
 
 def test_sixth_card_on_a_row_of_four_just_places() -> None:
-    placement = sixth_card(Table.of([[12], [51, 55, 61, 68], [80], [96]]), 1, 74)
+    placement = sixth_card(Table.of([[12], [51, 55, 61, 68], [80], [96]]), 74, 1)
     assert placement.taken == ()
     assert placement.table.rows[1] == (51, 55, 61, 68, 74)
 
@@ -173,12 +173,12 @@ def test_table_of_rejects_bad_rows_naming_the_rule(rows: object, rule: str) -> N
     [
         (lambda t: place_card(t, "x"), "cards.deck"),  # type: ignore[arg-type]
         (lambda t: place_card(t, 500), "cards.deck"),
-        (lambda t: place_card("rows", 5), "setup.deal"),  # type: ignore[arg-type]
+        (lambda t: place_card("rows", 5), "argument"),  # type: ignore[arg-type]
         (lambda t: place_card(t, 43), "cards.deck"),
         (lambda t: ascending_rows(t, None), "cards.deck"),  # type: ignore[arg-type]
         (lambda t: least_difference_row(t, 0), "cards.deck"),
-        (lambda t: sixth_card(t, 9, 44), "setup.deal"),
-        (lambda t: sixth_card(t, "0", 44), "setup.deal"),  # type: ignore[arg-type]
+        (lambda t: sixth_card(t, 44, 9), "argument"),
+        (lambda t: sixth_card(t, 44, "0"), "argument"),  # type: ignore[arg-type]
         (lambda t: low_card(t, 105, 0), "cards.deck"),
         (lambda t: resolve_turn(t, {"a": "x", "b": 5}), "cards.deck"),  # type: ignore[dict-item]
         (lambda t: resolve_turn(t, {"a": 5, "b": 5}), "cards.deck"),
@@ -193,7 +193,7 @@ def test_placement_functions_reject_bad_input_naming_the_rule(call: Any, rule: s
 
 def test_sixth_card_refuses_a_card_lower_than_the_row() -> None:
     with pytest.raises(IllegalMoveError) as caught:
-        sixth_card(Table.of([[12], [37], [43], [58]]), 3, 44)
+        sixth_card(Table.of([[12], [37], [43], [58]]), 44, 3)
     assert caught.value.rule == "table.ascending"
 
 
@@ -230,12 +230,12 @@ def test_sixth_card_refuses_a_card_that_goes_on_another_row() -> None:
     # (difference 1); the row ending 24 (difference 50) is not where it goes.
     table = Table.of([[51, 55, 61, 68, 73], [24], [80], [96]])
     with pytest.raises(IllegalMoveError) as caught:
-        sixth_card(table, 1, 74)
+        sixth_card(table, 74, 1)
     assert caught.value.rule == "table.least-difference"
-    assert sixth_card(table, 0, 74).taken == (51, 55, 61, 68, 73)
+    assert sixth_card(table, 74, 0).taken == (51, 55, 61, 68, 73)
 
 
 def test_sixth_card_refuses_to_make_a_low_card_sixth() -> None:
     # 2 is lower than every row's last card: it is no row's next card, full or not.
     with pytest.raises(IllegalMoveError):
-        sixth_card(Table.of([[51, 55, 61, 68, 73], [24], [80], [96]]), 0, 2)
+        sixth_card(Table.of([[51, 55, 61, 68, 73], [24], [80], [96]]), 2, 0)

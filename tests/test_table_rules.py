@@ -128,12 +128,12 @@ def test_low_card_refuses_a_choice_that_is_not_a_row_index(choice: object) -> No
 
 def test_sixth_card_adds_to_rows_of_one_to_four_and_takes_a_row_of_five() -> None:
     table = Table.of([[1], [10, 11], [20, 21, 22, 23], [30, 31, 32, 33, 34]])
-    assert sixth_card(table, 0, 5).table.rows[0] == (1, 5)
-    assert sixth_card(table, 1, 12).table.rows[1] == (10, 11, 12)
-    four = sixth_card(table, 2, 24)
+    assert sixth_card(table, 5, 0).table.rows[0] == (1, 5)
+    assert sixth_card(table, 12, 1).table.rows[1] == (10, 11, 12)
+    four = sixth_card(table, 24, 2)
     assert (four.taken, four.table.rows[2], four.rule) == ((), (20, 21, 22, 23, 24),
                                                           "table.least-difference")
-    five = sixth_card(table, 3, 35)
+    five = sixth_card(table, 35, 3)
     assert (five.taken, five.table.rows[3], five.rule) == ((30, 31, 32, 33, 34), (35,),
                                                           "table.sixth-card")
     assert five.bull_heads == 3 + 1 + 1 + 5 + 1  # 30 ends in 0, 33 is a double
@@ -144,7 +144,7 @@ def test_sixth_card_adds_to_rows_of_one_to_four_and_takes_a_row_of_five() -> Non
 def test_sixth_card_accepts_every_row_index(index: int, value: int) -> None:
     # each card goes on the row whose last card is the highest below it (brute force by hand:
     # the last cards are 40, 35, 90, 98)
-    placement = sixth_card(CROSSED, index, value)
+    placement = sixth_card(CROSSED, value, index)
     assert placement.row == index
     assert placement.table.rows[index][-1] == value
 
@@ -153,21 +153,22 @@ def test_sixth_card_accepts_every_row_index(index: int, value: int) -> None:
 def test_sixth_card_refuses_a_row_the_card_does_not_go_on(index: int) -> None:
     # 100 goes on row 4 (index 3, last card 98), closer than 40, 35 or 90
     with pytest.raises(IllegalMoveError) as caught:
-        sixth_card(CROSSED, index, 100)
+        sixth_card(CROSSED, 100, index)
     assert caught.value.rule == "table.least-difference"
 
 
 @pytest.mark.parametrize("index", [-1, 4, 9, True, False, "0", 0.0, None])
 def test_sixth_card_refuses_an_index_that_is_not_a_row(index: object) -> None:
+    # A bad index breaks no rule of the game: the id is "argument", not setup.deal (issue 16).
     with pytest.raises(MalformedInputError) as caught:
-        sixth_card(CROSSED, index, 100)  # type: ignore[arg-type]
-    assert caught.value.rule == "setup.deal"
+        sixth_card(CROSSED, 100, index)  # type: ignore[arg-type]
+    assert caught.value.rule == "argument"
 
 
 @pytest.mark.parametrize("value", [0, 105, -3, "99", 99.0, True, None])
 def test_sixth_card_refuses_what_is_not_a_card(value: object) -> None:
     with pytest.raises(MalformedInputError) as caught:
-        sixth_card(CROSSED, 3, value)  # type: ignore[arg-type]
+        sixth_card(CROSSED, value, 3)  # type: ignore[arg-type]
     assert caught.value.rule == "cards.deck"
 
 
@@ -175,21 +176,21 @@ def test_sixth_card_refuses_what_is_not_a_card(value: object) -> None:
 def test_sixth_card_refuses_a_card_already_on_the_table(value: int) -> None:
     """Any card of any row, not only the last ones."""
     with pytest.raises(MalformedInputError) as caught:
-        sixth_card(CROSSED, 3, value)
+        sixth_card(CROSSED, value, 3)
     assert caught.value.rule == "cards.deck"
 
 
 def test_sixth_card_refuses_a_table_that_is_not_a_table() -> None:
     with pytest.raises(MalformedInputError) as caught:
-        sixth_card([[1], [2], [3], [4]], 0, 5)  # type: ignore[arg-type]
-    assert caught.value.rule == "setup.deal"
+        sixth_card([[1], [2], [3], [4]], 5, 0)  # type: ignore[arg-type]
+    assert caught.value.rule == "argument"
 
 
 @pytest.mark.parametrize(("index", "value"), [(0, 39), (0, 11), (1, 31), (2, 89), (3, 94)])
 def test_sixth_card_refuses_a_card_below_the_last_card_of_the_row(index: int, value: int) -> None:
     # each card is below the last card of its row; all but 94 are above the row's first card
     with pytest.raises(IllegalMoveError) as caught:
-        sixth_card(CROSSED, index, value)
+        sixth_card(CROSSED, value, index)
     assert caught.value.rule == "table.ascending"
 
 
@@ -199,7 +200,7 @@ def test_sixth_card_refuses_a_card_below_the_last_card_of_the_row(index: int, va
 @pytest.mark.parametrize(
     ("call", "rule"),
     [
-        (lambda: ascending_rows("rows", 5), "setup.deal"),  # type: ignore[arg-type]
+        (lambda: ascending_rows("rows", 5), "argument"),  # type: ignore[arg-type]
         (lambda: ascending_rows(CROSSED, 40), "cards.deck"),
         (lambda: ascending_rows(CROSSED, 20), "cards.deck"),
         (lambda: ascending_rows(CROSSED, True), "cards.deck"),
@@ -273,7 +274,7 @@ def test_sixth_card_error_names_the_row_of_the_card_and_the_row_chosen(index: in
                                                                       chosen: int) -> None:
     # 100 goes on row 4 (last card 98); rows are counted from 1 for people
     with pytest.raises(IllegalMoveError) as caught:
-        sixth_card(CROSSED, index, 100)
+        sixth_card(CROSSED, 100, index)
     assert (caught.value.params["row"], caught.value.params["chosen"]) == (4, chosen)
 
 
@@ -305,7 +306,7 @@ def test_every_placement_names_the_card_placed() -> None:
     assert place_card(CROSSED, 91).card == 91  # sixth card
     assert place_card(CROSSED, 25, 1).card == 25  # low card
     assert low_card(CROSSED, 25, 3).card == 25
-    assert sixth_card(CROSSED, 3, 99).card == 99
+    assert sixth_card(CROSSED, 99, 3).card == 99
 
 
 def test_table_replace_swaps_one_row_and_checks_the_new_table() -> None:

@@ -113,7 +113,7 @@ def test_resolve_turn_rejects_a_card_already_on_the_table() -> None:
 def test_resolve_turn_rejects_what_is_not_a_table_saying_where() -> None:
     with pytest.raises(MalformedInputError) as caught:
         resolve_turn([[12], [37], [43], [58]], {"ana": 44}, lambda choice: 0, HERE)  # type: ignore[arg-type]
-    assert caught.value.rule == "setup.deal"
+    assert caught.value.rule == "argument"
     assert (caught.value.where.round, caught.value.where.turn) == (3, 7)
 
 

@@ -17,6 +17,8 @@ import pytest
 from click.testing import CliRunner
 
 from take5rules.cli import main
+from take5rules.i18n import section_text
+from take5rules.registry import all_rules
 from take5rules.variants import Variant
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -171,21 +173,29 @@ def test_bulgarian_lines_never_split_a_hyphenated_word() -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_sources_are_named_for_people_and_keep_their_file(language: str) -> None:
-    """A source line names a document a reader can picture; the file stays as the reference."""
-    lines = [line.strip() for line in _run("rules", "--lang", language).splitlines()]
-    cited = [line for line in lines if re.search(r"\d{3}_[0-9a-f]{16}\.txt", line)]
-    assert cited
-    assert not [line for line in cited if re.match(r"\d{3}_", line)], "a source begins with a file"
-    assert not [line for line in lines if "Amigo rule booklet" in line]
+def test_sources_are_described_in_words_with_their_own_headings(language: str) -> None:
+    """A source line describes a document a reader can find, and quotes its heading as the
+    source's own words; the founders' file names, not in the repository, are not shown."""
+    text = _run("rules", "--lang", language)
+    assert not re.search(r"\d{3}_[0-9a-f]{16}\.txt", text), "a file name a reader cannot open"
+    assert "Amigo rule booklet" not in text
+    for rule in all_rules():
+        for source in rule.sources:
+            # the heading as written, in the language's quotation marks, marked as the source's
+            said = " ".join(section_text(source, language).split())
+            assert said in " ".join(text.split()), source
 
 
 def test_tournament_narration_counts_rounds_from_start_to_end() -> None:
-    """Three players play a tournament of three rounds: announced, numbered and ended as such."""
+    """Three players play a tournament of three rounds: announced, numbered and ended as such.
+
+    The rulebook counts a tournament in games of one round each; the announcement says both, so
+    that the rounds numbered after it are the rulebook's games.
+    """
     text = _run("play", "--players", PLAYERS, "--variant", "tournament", "--lang", "en")
     first, last = text.splitlines()[0], text.rstrip().splitlines()[-1]
-    assert "3 rounds" in first
+    assert "3 games of one round each" in first
     assert "after 3 rounds" in last
     assert [line.split(".")[0] for line in text.splitlines() if line.startswith("Round ")] == [
         "Round 1", "Round 2", "Round 3"]
-    assert " games" not in text
+    assert " games" not in text.replace(first, "")

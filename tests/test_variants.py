@@ -11,6 +11,7 @@ from take5rules.variants import (
     next_drafter,
     tactics_deck,
     tournament_hands,
+    tournament_over,
 )
 
 
@@ -129,3 +130,23 @@ def test_tournament_hands_refuses_more_than_five_players(count: int) -> None:
     with pytest.raises(RulesError) as caught:
         tournament_hands(sheets, players, 1)
     assert caught.value.rule == "setup.players"
+
+
+@pytest.mark.parametrize("count", [2, 3, 4, 5])
+def test_tournament_over_after_as_many_games_as_players(count: int) -> None:
+    # Amigo, Variant 3: every player plays every hand once, so n players play n games.
+    assert [tournament_over(played, count) for played in range(count + 1)] == (
+        [False] * count + [True])
+
+
+@pytest.mark.parametrize(("played", "count", "rule"), [
+    (4, 3, "variants.tournament-over"), (-1, 3, "variants.tournament-over"),
+    (True, 3, "variants.tournament-over"), (1.0, 3, "variants.tournament-over"),
+    (0, 6, "setup.players"), (0, 1, "setup.players"), (0, True, "setup.players"),
+    (0, "3", "setup.players"),
+])
+def test_tournament_over_refuses_impossible_counts(played: object, count: object,
+                                                   rule: str) -> None:
+    with pytest.raises(RulesError) as caught:
+        tournament_over(played, count)  # type: ignore[arg-type]
+    assert caught.value.rule == rule

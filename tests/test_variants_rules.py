@@ -179,7 +179,7 @@ def test_variant_parse_knows_every_variant_by_name(name: str) -> None:
 def test_variant_parse_rejects_other_names(name: object) -> None:
     with pytest.raises(RulesError) as caught:
         Variant.parse(name)
-    assert caught.value.rule == "variants.tactics"
+    assert caught.value.rule == "variant-name"
 
 
 def test_draft_names_the_repeated_player_under_the_players_rule() -> None:

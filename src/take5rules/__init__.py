@@ -10,6 +10,8 @@ to game logs, and checked against other implementations.
 ((12,), (37,), (43, 44), (58,))
 >>> take5rules.bull_heads(55)
 7
+>>> take5rules.explain("game.end", "it").title
+'Fine della partita'
 
 The names below are imported on first use (so that ``import take5rules``, and the
 ``take5rules`` command's start, cost nothing until they are needed); so is any submodule named
@@ -26,16 +28,20 @@ if TYPE_CHECKING:
     from .engine import play_game, play_silently
     from .errors import (
         IllegalMoveError,
+        LogError,
         MalformedInputError,
         ProtocolError,
         RulesError,
         Take5Error,
+        Where,
     )
+    from .i18n import explain, narrate
     from .players import CautiousPlayer, LowestCardPlayer, Player, RandomPlayer
     from .registry import all_rules, get
     from .state import Game, Phase
     from .table import Placement, Table, place_card
     from .turn import resolve_turn
+    from .validate import validate
     from .variants import Rules, Variant
 
 __version__ = "0.1.0"
@@ -47,10 +53,14 @@ _HOMES = {
     "play_game": "engine",
     "play_silently": "engine",
     "IllegalMoveError": "errors",
+    "LogError": "errors",
     "MalformedInputError": "errors",
     "ProtocolError": "errors",
     "RulesError": "errors",
     "Take5Error": "errors",
+    "Where": "errors",
+    "explain": "i18n",
+    "narrate": "i18n",
     "CautiousPlayer": "players",
     "LowestCardPlayer": "players",
     "Player": "players",
@@ -63,6 +73,7 @@ _HOMES = {
     "Table": "table",
     "place_card": "table",
     "resolve_turn": "turn",
+    "validate": "validate",
     "Rules": "variants",
     "Variant": "variants",
 }
@@ -71,6 +82,7 @@ __all__ = [
     "CautiousPlayer",
     "Game",
     "IllegalMoveError",
+    "LogError",
     "LowestCardPlayer",
     "MalformedInputError",
     "Phase",
@@ -83,15 +95,19 @@ __all__ = [
     "Table",
     "Take5Error",
     "Variant",
+    "Where",
     "__version__",
     "all_rules",
     "bull_heads",
     "deck",
+    "explain",
     "get",
+    "narrate",
     "place_card",
     "play_game",
     "play_silently",
     "resolve_turn",
+    "validate",
 ]
 
 

@@ -32,10 +32,10 @@ from mcp.shared.message import SessionMessage
 from pydantic import ValidationError
 
 from ._text import N_
+from .conformance.referee import _byte_lines
 from .errors import ProtocolError
 from .i18n import error_message
 from .log import MAX_LOG_BYTES
-from .referee import _byte_lines
 
 __all__ = ["MAX_MESSAGE_BYTES", "request_id", "serve_stdio"]
 

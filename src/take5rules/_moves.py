@@ -1,4 +1,4 @@
-"""The checks of a game's answers and of a deal given from outside, and the observation type.
+"""The checks of a game's answers and of a deal given from outside.
 
 Private: :class:`take5rules.state.Game` checks each answer once, through these, whether it comes
 from :meth:`~take5rules.state.Game.play` or from a player object the engine asks.
@@ -6,57 +6,17 @@ from :meth:`~take5rules.state.Game.play` or from a player object the engine asks
 
 from __future__ import annotations
 
-import enum
 import operator
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from ._text import N_
 from .cards import Card, cards
 from .errors import IllegalMoveError, MalformedInputError, Where
 from .game import add_penalties
-from .players import Revealed
 from .setup import HAND_SIZE
-from .table import Row, Table, _checked_choice
+from .table import Table, _checked_choice
 
-__all__ = ["Observation", "Phase"]
-
-
-class Phase(enum.Enum):
-    """What a game waits for: cards, a low card's row, a draft pick; or nothing, it is over."""
-
-    CARDS = "cards"
-    ROW = "row"
-    DRAFT = "draft"
-    OVER = "over"
-
-
-@dataclass(frozen=True, slots=True)
-class Observation:
-    """What one seat may know now, and nothing else (:meth:`Game.observe`).
-
-    *table* is ``None`` while the first draft is under way (no row is laid yet); *hand* is the
-    seat's cards (while drafting, the cards it has drafted); *laid* the card it has laid face
-    down this turn, if any; *pending* the low card waiting for its row, ``(player, card)``;
-    *pool* the face-up cards left to draft. The history fields are those of
-    :class:`~take5rules.players.CardView`.
-    """
-
-    player: str
-    phase: Phase
-    round: int
-    turn: int
-    table: Table | None
-    hand: tuple[Card, ...]
-    totals: Mapping[str, int]
-    revealed: Revealed
-    taken: Mapping[str, tuple[Card, ...]]
-    start: tuple[Row, ...]
-    picks: tuple[tuple[str, Card], ...]
-    pool: tuple[Card, ...]
-    laid: Card | None
-    pending: tuple[str, Card] | None
-    to_move: tuple[str, ...]
+__all__: list[str] = []
 
 
 def _integral(value: object) -> int | None:

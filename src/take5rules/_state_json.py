@@ -13,21 +13,19 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import _kernel
-from ._moves import Phase, _row_index
+from ._moves import _row_index
 from ._text import N_
 from .cards import Card, cards
 from .errors import IllegalMoveError, MalformedInputError, Where
 from .events import GameOver
 from .game import add_penalties
 from .setup import HAND_SIZE, ROWS, cards_in_play, check_players
+from .state import Game, Phase
 from .table import Table
 from .variants import Rules, Variant, next_drafter, tournament_hands
-
-if TYPE_CHECKING:
-    from .state import Game
 
 __all__ = ["FORMAT", "dump", "load"]
 
@@ -105,8 +103,6 @@ def _by_player(path: str, value: object, players: tuple[str, ...]) -> dict[str, 
 
 def load(data: object, events: bool = True) -> Game:
     """The game of a document written by :func:`dump`, every part checked."""
-    from .state import Game
-
     if not isinstance(data, dict) or set(data) != set(_KEYS):
         raise _shape("document", data if not isinstance(data, dict) else sorted(data))
     if data["format"] != FORMAT or data["version"] != VERSION:
@@ -267,7 +263,7 @@ def _replay(game: Game, taken_data: object) -> None:
         for position, (player, value) in enumerate(plays):
             index = _kernel.target(rows, value)
             if index >= 0:
-                piles[player] = piles[player] + _kernel.put(rows, index, value)
+                piles[player] = piles[player] + _kernel.put(rows, value, index)
                 continue
             choice = next(choices, None)
             if choice is None:
@@ -276,7 +272,7 @@ def _replay(game: Game, taken_data: object) -> None:
                 game._ordered, game._cursor = plays, position
                 return
             chosen = _row_index(choice, Where(game.round, turn, player, value))
-            piles[player] = piles[player] + _kernel.take(rows, chosen, value)
+            piles[player] = piles[player] + _kernel.take(rows, value, chosen)
             game._choices += (chosen,)
     if next(choices, None) is not None or game._phase is Phase.ROW:
         raise _shape("rows_taken", taken_data)

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import errno
 import os
+import reprlib
 
-__all__ = ["N_", "Nn_", "Phrase", "json_problem", "json_reason", "os_reason"]
+__all__ = ["N_", "Nn_", "Phrase", "Shown", "json_problem", "json_reason", "os_reason", "shown"]
 
 
 def N_(message: str) -> str:  # noqa: N802 - the gettext convention
@@ -68,6 +69,14 @@ class Phrase:
 
     def __hash__(self) -> int:
         return hash((self.template, tuple(sorted(self.params.items(), key=lambda i: i[0]))))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_phrase, (self.template, self.params))
+
+
+def _phrase(template: str, params: dict[str, object]) -> Phrase:
+    """A :class:`Phrase` rebuilt from its fields (for pickling)."""
+    return Phrase(template, **params)
 
 
 #: The messages of Python's JSON parser, marked for translation (``json.JSONDecodeError.msg``).
@@ -147,3 +156,62 @@ def os_reason(error: OSError | int) -> Phrase | str:
     if isinstance(error, int):
         return os.strerror(error)
     return error.strerror or str(error)
+
+
+#: Bounded representations: a value shown in a message is cut short, however deep or long.
+_REPR = reprlib.Repr()
+_REPR.maxlevel = 4
+_REPR.maxlist = _REPR.maxtuple = _REPR.maxset = _REPR.maxfrozenset = _REPR.maxdict = 24
+_REPR.maxstring = _REPR.maxother = 120
+_REPR.maxlong = 60
+
+
+class Shown:
+    """A value as an error shows it: ``repr`` (and ``str``) of bounded length and depth.
+
+    >>> deep: list[object] = [1]
+    >>> for _ in range(100_000):
+    ...     deep = [deep]
+    >>> repr(Shown(deep))
+    '[[[[...]]]]'
+    """
+
+    __slots__ = ("text",)
+
+    def __init__(self, value: object) -> None:
+        self.text = _REPR.repr(value)
+
+    def __repr__(self) -> str:
+        return self.text
+
+    __str__ = __repr__
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Shown) and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_shown_text, (self.text,))
+
+
+def _shown_text(text: str) -> Shown:
+    """A :class:`Shown` rebuilt from its text (for pickling)."""
+    shown_value = Shown(None)
+    shown_value.text = text
+    return shown_value
+
+
+def shown(value: object) -> object:
+    """*value* as an error's parameter: itself if short and flat, else a :class:`Shown` of it.
+
+    A number, ``None`` and a short text are themselves; anything else is cut short.
+
+    >>> shown(9), shown("ana"), repr(shown(list(range(100))))[-8:]
+    (9, 'ana', '23, ...]')
+    """
+    if value is None or isinstance(value, int | float) or (
+            isinstance(value, str | bytes) and len(value) <= _REPR.maxstring):
+        return value
+    return Shown(value)

@@ -402,7 +402,8 @@ def play_round(
     if len(policies) != state.players:
         raise RulesError(
             "setup.players",
-            N_("{count} card policies for {players} seats: give one policy per seat"),
+            N_("the number of card policies is {count}, but there are {players} seats: give one "
+               "policy per seat"),
             count=len(policies),
             players=state.players,
         )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from . import _kernel
-from ._text import N_
+from ._text import N_, shown
 from .errors import MalformedInputError, Where
 from .registry import AMIGO, SEEDS, Source, rule
 
@@ -31,12 +31,16 @@ _FR, _BG, _FR2, _IT, _EO = SEEDS
 #: A card is its number.
 Card = int
 
-#: The highest card of the deck.
-HIGHEST = 104
+#: The highest card of the deck (the cards are 1 to 104).
+HIGHEST = _kernel.HIGHEST
 
 
 def card(value: object, where: Where | None = None) -> Card:
     """Check that *value* is a card (an ``int`` from 1 to 104, not a ``bool``) and return it.
+
+    An integer of another type (``numpy.int64(9)``) is a card when it is integral
+    (:func:`operator.index` takes it); the card returned is then a plain ``int``. A ``bool``
+    (``numpy.bool_`` too), a float or a text is never a card.
 
     >>> card(55)
     55
@@ -46,21 +50,28 @@ def card(value: object, where: Where | None = None) -> Card:
     take5rules.errors.MalformedInputError: '55' is not a card: a card is a whole number \
 from 1 to 104 [rule cards.deck]
     """
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise MalformedInputError(
-            "cards.deck",
-            N_("{value!r} is not a card: a card is a whole number from 1 to 104"),
-            where=where,
-            value=value,
-        )
-    if not 1 <= value <= HIGHEST:
+    checked = value if type(value) is int else _integral(value, where)
+    if not 1 <= checked <= HIGHEST:
         raise MalformedInputError(
             "cards.deck",
             N_("card {value}: a card is a whole number from 1 to 104"),
             where=where if where is not None else Where(card=None),
-            value=value,
+            value=checked,
         )
-    return value
+    return checked
+
+
+def _integral(value: object, where: Where | None) -> int:
+    """*value* as a plain ``int`` when it is an integer of any type but ``bool``, else refused."""
+    checked = _kernel.integral(value)
+    if checked is not None:
+        return checked
+    raise MalformedInputError(
+        "cards.deck",
+        N_("{value!r} is not a card: a card is a whole number from 1 to 104"),
+        where=where,
+        value=shown(value),
+    )
 
 
 def cards(values: Iterable[object], where: Where | None = None) -> tuple[Card, ...]:
@@ -79,7 +90,7 @@ in the deck [rule cards.deck]
             "cards.deck",
             N_("{value!r} is not a list of cards"),
             where=where,
-            value=values,
+            value=shown(values),
         )
     seen: set[int] = set()
     result: list[Card] = []

@@ -15,16 +15,19 @@ gives the same game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 
+from ._moves import _lay, _row_index
 from ._text import N_
 from .cards import Card
-from .errors import RulesError
+from .errors import RulesError, Where
 from .events import Event, GameOver, RoundScored
-from .players import Player
-from .state import Game, Phase
-from .table import Table
-from .variants import Rules
+from .players import CardView, DraftView, Player, _card_view
+from .setup import ROWS
+from .state import Game, Phase, _row_choice
+from .table import Table, _table
+from .turn import RowChoice
+from .variants import Rules, next_drafter
 
 __all__ = ["play_game", "play_round", "play_silently"]
 
@@ -61,9 +64,9 @@ def _drive(
     while True:
         phase = game.phase
         if phase is Phase.CARDS:
-            steps: Iterator[None] = game._drive_turns(cards, rows, pause)
+            steps: Iterator[None] = _turns(game, cards, rows, pause)
         elif phase is Phase.DRAFT:
-            steps = game._drive_picks(drafts)
+            steps = _picks(game, drafts)
         else:
             return
         for _ in steps:
@@ -74,6 +77,70 @@ def _drive(
                     if isinstance(event, RoundScored):
                         return
             yield from events
+
+
+def _turns(
+    game: Game,
+    choosers: Sequence[tuple[str, Callable[[CardView], object]]],
+    rows: Mapping[str, Callable[[RowChoice], object]],
+    pause: bool,
+) -> Iterator[None]:
+    """Ask each seat's *choosers* for its card, then place the turn asking *rows*; repeat.
+
+    The engine's side of :class:`~take5rules.state.Game`: it asks the players as
+    :meth:`~take5rules.state.Game.play` would be told, checks each answer with the game's own
+    checks and places the turn with the game's own transition. *rows* answers a low card's
+    row. Goes on while cards are awaited, pausing after each turn when *pause* (so that each
+    turn's events reach the caller before the next turn is asked).
+    """
+
+    def choose(player: str, value: Card) -> int:
+        number, turn = game.round, game.turn
+        choice = rows[player](_row_choice(
+            player, value, _table(tuple(game._rows)), number, turn,
+            tuple(game._hands[player]), game._totals_snapshot(), game._revealed,
+            game._taken_snapshot(), game._start, game._picks,
+        ))
+        return choice if type(choice) is int and 0 <= choice < ROWS else _row_index(
+            choice, Where(number, turn, player, value))
+
+    reveal, cards = game._reveal, Phase.CARDS
+    while game._phase is cards:
+        number, turn, hands, laid = game.round, game.turn, game._hands, game._laid
+        now = tuple(game._rows)
+        totals = game._totals_view or game._totals_snapshot()
+        taken = game._taken_view or game._taken_snapshot()
+        revealed, start, picks = game._revealed, game._start, game._picks
+        shown = _table(now)
+        for player, choose_card in choosers:
+            hand = hands[player]
+            value = choose_card(_card_view(number, turn, shown, tuple(hand), totals, player,
+                                           revealed, taken, start, picks))
+            if shown.rows is not now:  # the player changed its table: the next gets another
+                shown = _table(now)
+            try:
+                # The answer checked as _lay checks it, without its call for a plain int.
+                if type(value) is not int:
+                    raise ValueError
+                hand.remove(value)
+                laid[player] = value
+            except ValueError:
+                laid[player] = _lay(hand, value, number, turn, player)
+        reveal(choose)
+        if pause:
+            yield
+
+def _picks(game: Game, choosers: Mapping[str, Callable[[DraftView], object]]) -> Iterator[None]:
+    """Ask each drafter in turn for its pick; pause after each, while the draft goes on."""
+    while game._phase is Phase.DRAFT:
+        player = next_drafter(game.players, len(game._picks))
+        mine = tuple(card for seat, card in game._picks if seat == player)
+        value = choosers[player](DraftView(
+            game.round, len(game._picks) + 1, tuple(game._pool), mine, player, game._picks,
+            game._totals_snapshot(),
+        ))
+        game._draft(player, value)
+        yield
 
 
 def play_round(

@@ -2,8 +2,9 @@
 
 Every check in the library raises a subclass of :class:`Take5Error`. An error carries
 
-* ``rule``: the stable id of the rule that was broken (see :mod:`take5rules.registry`), or
-  ``"protocol"`` for a malformed line-protocol request;
+* ``rule``: the stable id of the rule that was broken (see :mod:`take5rules.registry`), or,
+  for a failure that breaks no rule of the game, one of the ids of :data:`NOT_RULES`
+  (``argument``, ``variant-name``, ``protocol``, ``log``, ``registry``, ``i18n``);
 * ``where``: a :class:`Where` (round, turn, player, card), each part optional;
 * ``template`` and ``params``: the English message with its placeholders, so that
   :func:`take5rules.i18n.error_message` can say the same thing in any supported language.
@@ -14,6 +15,10 @@ Every check in the library raises a subclass of :class:`Take5Error`. An error ca
 ... except MalformedInputError as error:
 ...     print(error.rule, "|", error)
 cards.deck | card 105: a card is a whole number from 1 to 104 [rule cards.deck]
+
+Every error survives pickling (so a rule error raised in a worker process reaches its parent
+whole); :class:`IllegalMoveError` and :class:`MalformedInputError` are also
+:class:`ValueError` too, as python-chess's errors are.
 """
 
 from __future__ import annotations
@@ -22,7 +27,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ._text import N_
+
 __all__ = [
+    "NOT_RULES",
     "IllegalMoveError",
     "LogError",
     "MalformedInputError",
@@ -31,6 +39,21 @@ __all__ = [
     "Take5Error",
     "Where",
 ]
+
+#: The ids an error names when it breaks no rule of the game, each with what it stands for
+#: (msgids; ``take5rules explain`` and the docs show them beside the rules).
+NOT_RULES: Mapping[str, str] = {
+    "argument": N_("An argument of a function that is not of the documented kind: a row index "
+                   "outside 0 to 3, a value of the wrong type. No rule of the game is broken."),
+    "variant-name": N_("A variant name that is not one of the four: 'standard', 'tactics', "
+                       "'logic' and 'tournament'."),
+    "protocol": N_("A request of the referee's line protocol that is not of the documented "
+                   "shape."),
+    "log": N_("A file that cannot be read or written as a take5-log, or a document that is "
+              "not one."),
+    "registry": N_("A rule id that names no rule of the registry."),
+    "i18n": N_("A language without a compiled catalog, or a message without a translation."),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +120,20 @@ class Take5Error(Exception):
         """A JSON-ready description: rule, message, and where."""
         return {"rule": self.rule, "message": self.message, "where": self.where.parts()}
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle by the fields, whatever the subclass's constructor takes."""
+        return (_restore, (type(self), self.rule, self.template, self.where, self.params),
+                self.__dict__)
+
+
+def _restore(
+    cls: type[Take5Error], rule: str, template: str, where: Where, params: Mapping[str, Any]
+) -> Take5Error:
+    """An error of class *cls* rebuilt from its fields (the other half of ``__reduce__``)."""
+    error = cls.__new__(cls)
+    Take5Error.__init__(error, rule, template, where=where, **params)
+    return error
+
 
 class MalformedInputError(Take5Error, ValueError):
     """Input that is not a valid value at all: a card out of range, a duplicate, a wrong type."""
@@ -124,5 +161,8 @@ class LogError(MalformedInputError):
         super().__init__("log", template, where=where, **params)
 
 
-class IllegalMoveError(Take5Error):
-    """A well-formed move that the rules forbid: a card not in hand, a row that may not be taken."""
+class IllegalMoveError(Take5Error, ValueError):
+    """A well-formed move that the rules forbid: a card not in hand, a row that may not be taken.
+
+    Like python-chess's ``IllegalMoveError``, it is also a :class:`ValueError`.
+    """

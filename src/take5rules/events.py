@@ -7,10 +7,11 @@ and pictures (:mod:`take5rules.svg`) consume them. Rounds and turns count from 1
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
+from ._kernel import fast_constructor
 from .cards import Card, total_bull_heads
 from .variants import Rules
 
@@ -181,7 +182,8 @@ Event = (
 )
 
 
-_Value = TypeVar("_Value")
+#: The kernel's fast_constructor, under the name engine.py and players.py import it by.
+_fast_constructor = fast_constructor
 
 
 def _json_value(value: object) -> Any:
@@ -208,38 +210,7 @@ def _to_json(event: object) -> dict[str, Any]:
     return result
 
 
-def _fast_constructor(cls: type[_Value]) -> Callable[..., _Value]:
-    """A positional constructor of the frozen, slotted dataclass *cls* (private).
-
-    For the engine's hot loop, which builds tens of events and views per round. A frozen
-    dataclass forbids plain assignment, so its ``__init__`` sets each field through
-    ``object.__setattr__``, the slowest way there is. This constructor fills the same slots in
-    a private twin class that has them too (same names, so the same memory layout) but no
-    frozen ``__setattr__``, where each assignment is a plain slot store, and then gives the
-    value its real class, which Python allows between classes of the same layout. What comes
-    out *is* a *cls*: ``_fast_constructor(C)(*values)`` equals ``C(*values)``, hashes, pickles
-    and compares the same, and is as frozen (``tests/test_kernel.py`` checks every one the
-    engine uses). It takes about a quarter of ``C(...)``'s time. Every field is given (no
-    default is filled in) and ``__post_init__`` is not run, so it is only for values already
-    known valid (a checked :class:`~take5rules.table.Table`'s rows, for one).
-
-    >>> make = _fast_constructor(CardPlaced)
-    >>> placed = make(1, 2, "ana", 5, 0, ((1, 5), (2,), (3,), (4,)))
-    >>> type(placed) is CardPlaced, placed == CardPlaced(1, 2, "ana", 5, 0, ((1, 5), (2,), (3,),
-    ...                                                                        (4,)))
-    (True, True)
-    """
-    names = tuple(item.name for item in fields(cls))  # type: ignore[arg-type]
-    twin = type(f"_{cls.__name__}Builder", (), {"__slots__": names})
-    namespace: dict[str, Any] = {"new": object.__new__, "twin": twin, "cls": cls}
-    lines = [f"def build({', '.join(names)}):", "    value = new(twin)"]
-    lines += [f"    value.{name} = {name}" for name in names]
-    lines += ["    value.__class__ = cls", "    return value"]
-    exec("\n".join(lines), namespace)  # the same technique as dataclasses' own __init__
-    build: Callable[..., _Value] = namespace["build"]
-    return build
-
-
+#: The engine's positional constructors.
 _card_placed = _fast_constructor(CardPlaced)
 _sixth_card_taken = _fast_constructor(SixthCardTaken)
 _low_card_taken = _fast_constructor(LowCardTaken)

@@ -115,7 +115,7 @@ of bull heads, zero or more [rule game.totals]
         Source(AMIGO, "End of the game"),
     ),
 )
-def game_over(totals: Mapping[str, int], threshold: int = 66) -> bool:
+def game_over(totals: Mapping[str, int], threshold: int = _kernel.DEFAULT_THRESHOLD) -> bool:
     """Whether the game ends now that a round is scored: some total >= *threshold* (``game.end``).
 
     >>> game_over({"ana": 66, "bob": 40}), game_over({"ana": 65, "bob": 40})

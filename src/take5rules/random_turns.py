@@ -30,10 +30,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-__all__ = ["PLAYER_NAMES", "random_request"]
+from ._kernel import HIGHEST, MOST_PLAYERS, ROWS, integral
+from ._text import N_
+from .errors import MalformedInputError
 
-#: The player ids of generated turns, in seat order.
+__all__ = ["PLAYER_NAMES", "check_play_counts", "random_request"]
+
+#: The player ids of generated turns, in seat order: one for each of at most ten players.
 PLAYER_NAMES = ("ana", "bob", "cyd", "dan", "eve", "fay", "gus", "hal", "ivy", "jon")
+assert len(PLAYER_NAMES) == MOST_PLAYERS
 
 #: Row lengths to draw from: five is three times as likely as any other length.
 ROW_LENGTHS = (1, 2, 3, 4, 5, 5, 5)
@@ -41,21 +46,39 @@ ROW_LENGTHS = (1, 2, 3, 4, 5, 5, 5)
 #: How far above a row's last card a "near" card may be.
 NEAR = 6
 
-_DECK = range(1, 105)
-_ROWS = 4
+_DECK = range(1, HIGHEST + 1)
+
+
+def check_play_counts(least: object, most: object) -> tuple[int, int]:
+    """Check the bounds of a generated turn's plays: 1 <= *least* <= *most* <= 10 (``argument``).
+
+    >>> check_play_counts(2, 10)
+    (2, 10)
+    >>> check_play_counts(3, 2)
+    Traceback (most recent call last):
+    ...
+    take5rules.errors.MalformedInputError: plays 3 to 2: a turn has 1 to 10 plays, the least \
+first [rule argument]
+    """
+    low, high = integral(least), integral(most)
+    if low is None or high is None or not 1 <= low <= high <= MOST_PLAYERS:
+        raise MalformedInputError(
+            "argument",
+            N_("plays {least!r} to {most!r}: a turn has 1 to 10 plays, the least first"),
+            least=least, most=most,
+        )
+    return low, high
 
 
 def random_request(rng: random.Random, min_plays: int = 2, max_plays: int = 10) -> dict[str, Any]:
     """One valid referee request drawn from *rng* (see the module docstring).
 
     Raises:
-        ValueError: unless 1 <= *min_plays* <= *max_plays* <= 10.
+        MalformedInputError: unless 1 <= *min_plays* <= *max_plays* <= 10 (``argument``).
     """
-    if not 1 <= min_plays <= max_plays <= len(PLAYER_NAMES):
-        raise ValueError(f"need 1 <= min_plays <= max_plays <= {len(PLAYER_NAMES)}, "
-                         f"not {min_plays} and {max_plays}")
+    min_plays, max_plays = check_play_counts(min_plays, max_plays)
     choice = rng.choice
-    lengths = [choice(ROW_LENGTHS) for _ in range(_ROWS)]
+    lengths = [choice(ROW_LENGTHS) for _ in range(ROWS)]
     pool = rng.sample(_DECK, sum(lengths))
     rows: list[list[int]] = []
     start = 0
@@ -85,5 +108,5 @@ def random_request(rng: random.Random, min_plays: int = 2, max_plays: int = 10) 
     return {
         "rows": rows,
         "plays": [[player, value] for player, value in zip(players, values, strict=True)],
-        "choices": {player: rng.randrange(_ROWS) for player in players},
+        "choices": {player: rng.randrange(ROWS) for player in players},
     }

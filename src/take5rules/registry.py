@@ -5,13 +5,17 @@ Each rule of Take 5 is one function in the module named by the first part of its
 decorator records the English title, one-sentence statement and explanation (translated in the
 gettext catalogs under ``locales/``) and the source paragraphs the rule was written from.
 
-Sources are the rule texts the project was founded on (machine-translated web pages, kept by the
-project's founders; cited by file name and heading) and the publisher's rule booklet.
+Sources are the rule texts the project was founded on and the publisher's rule booklet. The
+founding texts are five web pages, four of them machine translations, kept by the project's
+founders but not part of the repository: a reader finds each by its description (language, kind
+of text, what it holds) and its section heading, quoted in the source's own words, which for the
+machine translations are often clumsy ("Gajni Prenu 5" is not Esperanto to trust). Their file
+names (:data:`SEEDS`) are the maintainers' reference only.
 
 >>> [r.id for r in all_rules()][:3]
 ['cards.deck', 'cards.bull-heads', 'setup.players']
->>> get("table.sixth-card").function.__name__
-'sixth_card'
+>>> get("table.sixth-card").qualified_name
+'take5rules.table.sixth_card'
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ __all__ = [
     "AMIGO",
     "DISCREPANCIES",
     "DOCUMENT_NAMES",
+    "MACHINE_TRANSLATED",
     "RULE_ORDER",
     "SEEDS",
     "Discrepancy",
@@ -40,7 +45,8 @@ __all__ = [
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-#: The founding rule texts, by file name: (language, what the file is).
+#: The founding rule texts, by the founders' file name (a reference for maintainers, not a file
+#: of the repository): (language, what the text is).
 SEEDS: dict[str, tuple[str, str]] = {
     "000_83bc70e4b8234c93.txt": ("fr", "French web page, full rules with worked examples"),
     "001_ce9ad61beef4080c.txt": ("bg", "Bulgarian web page, the same rules and examples"),
@@ -49,17 +55,32 @@ SEEDS: dict[str, tuple[str, str]] = {
     "004_873030b87274cc41.txt": ("eo", "Esperanto web page, the same rules and examples as 000"),
 }
 
-#: The publisher's rules: the booklet of 6 nimmt! (Amigo, 1994) and its English edition.
+#: The founding texts that are machine translations (all but the French page with Dutch lines).
+MACHINE_TRANSLATED = frozenset(
+    ("000_83bc70e4b8234c93.txt", "001_ce9ad61beef4080c.txt", "003_fbfde51e8b424e38.txt",
+     "004_873030b87274cc41.txt"))
+
+#: The publisher's rules: the booklet of 6 nimmt! (Wolfgang Kramer, Amigo, 1994), cited in its
+#: English edition, whose headings the sections are.
 AMIGO = "Amigo rule booklet"
 
-#: Each document's name for people (a msgid, translated when shown; see :func:`Source.name`).
+#: Each document described for people (a msgid, translated when shown; see :attr:`Source.name`):
+#: its language, the kind of text, and what it holds.
 DOCUMENT_NAMES: dict[str, str] = {
-    "000_83bc70e4b8234c93.txt": N_("French rules page (full rules, worked examples)"),
-    "001_ce9ad61beef4080c.txt": N_("Bulgarian rules page (the same rules and examples)"),
-    "002_c257fb820383b40d.txt": N_("French rules page (compact rules, Dutch notes)"),
-    "003_fbfde51e8b424e38.txt": N_("Italian rules summary page"),
-    "004_873030b87274cc41.txt": N_("Esperanto rules page (the same rules and examples)"),
-    AMIGO: N_("Amigo rule booklet (6 nimmt!, 1994)"),
+    "000_83bc70e4b8234c93.txt": N_(
+        "a French web page, machine-translated: the full rules, with worked examples"),
+    "001_ce9ad61beef4080c.txt": N_(
+        "a Bulgarian web page, machine-translated: the full rules and examples of the French "
+        "page"),
+    "002_c257fb820383b40d.txt": N_(
+        "a French web page with Dutch lines: compact rules, common mistakes, the Profi variant"),
+    "003_fbfde51e8b424e38.txt": N_(
+        "an Italian web page, machine-translated: a summary of the rules"),
+    "004_873030b87274cc41.txt": N_(
+        "an Esperanto web page, machine-translated: the full rules and examples of the French "
+        "page"),
+    AMIGO: N_("the publisher's rule booklet of 6 nimmt! by Wolfgang Kramer (Amigo, 1994), "
+              "English edition"),
 }
 
 _MODULES = ("cards", "setup", "table", "turn", "round", "game", "variants")
@@ -85,6 +106,7 @@ RULE_ORDER: tuple[str, ...] = (
     "variants.tactics",
     "variants.logic",
     "variants.tournament",
+    "variants.tournament-over",
 )
 
 
@@ -93,11 +115,13 @@ class Source:
     """A paragraph a rule was written from: a document and the heading of the paragraph in it.
 
     ``document`` is a founding text's file name (see :data:`SEEDS`) or :data:`AMIGO`; it is
-    the reference. People read :attr:`name` (translated by :func:`take5rules.i18n.source_text`).
+    the maintainers' reference. People read :attr:`name`, the document described, and the
+    section's heading quoted in the source's own words (translated by
+    :func:`take5rules.i18n.source_text`).
 
-    >>> print(Source("000_83bc70e4b8234c93.txt", "Composants"))
-    French rules page (full rules, worked examples), section “Composants”, \
-file 000_83bc70e4b8234c93.txt
+    >>> print(Source("003_fbfde51e8b424e38.txt", "VINCERE"))
+    an Italian web page, machine-translated: a summary of the rules, section “VINCERE” (the \
+source's own heading, machine-translated)
     """
 
     document: str
@@ -115,18 +139,25 @@ file 000_83bc70e4b8234c93.txt
 
     @property
     def template(self) -> str:
-        """The msgid that presents this source: document, section and file when there is one."""
-        return SOURCE_WITH_FILE if self.file is not None else SOURCE
+        """The msgid that presents this source: the document and its section."""
+        return SOURCE
+
+    @property
+    def heading(self) -> str:
+        """The msgid that presents the section's heading as the source's own words."""
+        return MACHINE_HEADING if self.document in MACHINE_TRANSLATED else OWN_HEADING
 
     def __str__(self) -> str:
-        return self.template.format(document=self.name, section=f"“{self.section}”",
-                                    file=self.file)
+        section = self.heading.format(section=f"“{self.section}”")
+        return self.template.format(document=self.name, section=section)
 
 
-#: How a source is shown: its document's name, the section (already quoted) and its file.
-SOURCE_WITH_FILE = N_("{document}, section {section}, file {file}")
-#: How the publisher's booklet is shown: no file.
+#: How a source is shown: the document described, and its section (see the two below).
 SOURCE = N_("{document}, section {section}")
+#: A section heading (already quoted) in the source's own words, never the library's.
+OWN_HEADING = N_("{section} (the source's own heading)")
+#: The same, for a machine-translated source: its words may not be the language at its best.
+MACHINE_HEADING = N_("{section} (the source's own heading, machine-translated)")
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,7 @@ from .events import CardPlaced, CardsRevealed, Event, LowCardTaken, SixthCardTak
 from .registry import AMIGO, SEEDS, Source, rule
 from .setup import HAND_SIZE
 from .table import Table
-from .turn import ChooseRow, _no_choice, placement_order, resolve_turn, reveal
+from .turn import ChooseRow, no_row_choice, placement_order, resolve_turn, reveal
 
 __all__ = ["RoundState", "play_turn", "round_over", "round_penalties"]
 
@@ -123,7 +123,7 @@ def round_penalties(piles: Mapping[str, tuple[Card, ...]]) -> dict[str, int]:
 def play_turn(
     state: RoundState,
     plays: Mapping[str, object],
-    choose_row: ChooseRow = _no_choice,
+    choose_row: ChooseRow = no_row_choice,
 ) -> tuple[RoundState, tuple[Event, ...]]:
     """Play one turn: check the plays, place them lowest first, update hands and bull piles.
 

@@ -8,18 +8,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 
 from . import _kernel
+from ._kernel import Deal
 from ._text import N_
 from .cards import Card, cards, deck
-from .errors import RulesError
+from .errors import MalformedInputError, RulesError, Where
 from .registry import AMIGO, SEEDS, Source, rule
+from .table import Table
 from .variants import PLAYER_RANGE, Rules, check_player_count, tactics_deck
 
-__all__ = ["HAND_SIZE", "ROWS", "Deal", "cards_in_play", "check_players", "deal", "player_range"]
+__all__ = [
+    "HAND_SIZE",
+    "ROWS",
+    "Deal",
+    "cards_in_play",
+    "check_deal",
+    "check_players",
+    "deal",
+    "player_range",
+]
 
 _FR, _BG, _FR2, _IT, _EO = SEEDS
 
@@ -91,23 +101,14 @@ def check_players(players: Sequence[str], rules: Rules) -> tuple[str, ...]:
     return tuple(players)
 
 
-def cards_in_play(rules: Rules, players: int) -> tuple[Card, ...]:
-    """The cards used by *players* players under *rules*: the deck or the reduced deck.
+def cards_in_play(rules: Rules, player_count: int) -> tuple[Card, ...]:
+    """The cards used by *player_count* players under *rules*: the deck or the reduced deck.
 
     >>> from take5rules.variants import Variant
     >>> len(cards_in_play(Rules(), 5)), len(cards_in_play(Rules(Variant.LOGIC), 5))
     (104, 54)
     """
-    return tactics_deck(players) if rules.reduced_deck else deck()
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """A dealt round: each player's hand, the four cards that start the rows, the cards aside."""
-
-    hands: Mapping[str, tuple[Card, ...]]
-    rows: tuple[Card, ...]
-    aside: tuple[Card, ...]
+    return tactics_deck(player_count) if rules.reduced_deck else deck()
 
 
 @rule(
@@ -157,3 +158,120 @@ def deal(shuffled: Sequence[Card], players: Sequence[str]) -> Deal:
         )
     hands, rows, aside = _kernel.deal(pile, players)
     return Deal(MappingProxyType(hands), rows, aside)
+
+
+def check_deal(
+    rows: Table | Iterable[Iterable[Card]],
+    hands: Mapping[str, Iterable[Card]],
+    players: Sequence[str],
+    rules: Rules | None = None,
+    *,
+    fresh: bool = False,
+    round: int | None = None,
+) -> tuple[Table, dict[str, tuple[Card, ...]]]:
+    """Check a deal (rules ``setup.deal``, ``cards.deck``, ``setup.players``, ``variants.tactics``).
+
+    The one check of a deal given from outside, shared by the engine (a round taken up from a
+    table and hands), the validator (a logged deal) and the batch (a dealt pile):
+
+    * *rows* is a :class:`~take5rules.table.Table` or four ascending rows (checked as
+      :meth:`Table.of <take5rules.table.Table.of>` checks them);
+    * *hands* maps every player of *players* (the seats, in order) and nobody else to a hand;
+    * every card is a card, and distinct from every other card on the table or in a hand;
+    * with *rules*, every card is in play for the variant (``variants.tactics``: 1 to 10n + 4);
+    * the hands hold the same number of cards, one to ten; with *fresh* (a round as it is
+      dealt) every hand holds ten and every row one card.
+
+    The first problem found raises its error, located by *round*, the player and the card;
+    the checked table and hands (tuples of ``int``, in seat order) are returned.
+
+    >>> table, hands = check_deal([[5], [6], [7], [8]], {"ana": [1, 2], "bob": [3, 4]},
+    ...                           ["ana", "bob"])
+    >>> table.rows, hands
+    (((5,), (6,), (7,), (8,)), {'ana': (1, 2), 'bob': (3, 4)})
+    >>> check_deal([[5], [6], [7], [8]], {"ana": [1, 2], "bob": [3, 5]}, ["ana", "bob"], round=2)
+    Traceback (most recent call last):
+    ...
+    take5rules.errors.MalformedInputError: round 2, player 'bob', card 5: card 5 appears twice; \
+each card exists once in the deck [rule cards.deck]
+    """
+    where = Where(round)
+    seats = check_players(players, rules if rules is not None else Rules())
+    table = rows if isinstance(rows, Table) else Table.of(rows, where)
+    if fresh:
+        for number, row in enumerate(table.rows, start=1):
+            if len(row) != 1:
+                raise MalformedInputError(
+                    "setup.deal",
+                    N_("row {row} starts the round with {count} cards; each row starts with one "
+                       "card"),
+                    where=where, row=number, count=len(row),
+                )
+    if not isinstance(hands, Mapping):
+        raise MalformedInputError(
+            "setup.deal", N_("{value!r} is not a mapping of players to hands"), where=where,
+            value=hands,
+        )
+    for player in hands:
+        if player not in seats:
+            raise MalformedInputError(
+                "setup.players",
+                N_("{player!r} is not a player of this game"),
+                where=Where(round, player=player if isinstance(player, str) else None),
+                player=player,
+            )
+    reduced = rules if rules is not None and rules.reduced_deck else None
+    seen = set(table.cards())
+    if reduced is not None:
+        _check_in_play(table.cards(), reduced, len(seats), where)
+    checked: dict[str, tuple[Card, ...]] = {}
+    for player in seats:
+        here = Where(round, player=player)
+        if player not in hands:
+            raise MalformedInputError(
+                "setup.deal",
+                N_("{player!r} holds no hand; the deal gives a hand to each player"),
+                where=here, player=player,
+            )
+        hand = cards(hands[player], here)
+        for value in hand:
+            if value in seen:
+                raise MalformedInputError(
+                    "cards.deck",
+                    N_("card {value} appears twice; each card exists once in the deck"),
+                    where=Where(round, player=player, card=value), value=value,
+                )
+            seen.add(value)
+        if reduced is not None:
+            _check_in_play(hand, reduced, len(seats), here)
+        if fresh and len(hand) != HAND_SIZE:
+            raise MalformedInputError(
+                "setup.deal",
+                N_("the deal gives each player ten cards, but the hand of {player!r} holds "
+                   "{count}"),
+                where=here, player=player, count=len(hand),
+            )
+        checked[player] = hand
+    sizes = {len(hand) for hand in checked.values()}
+    if len(sizes) > 1 or not sizes <= set(range(1, HAND_SIZE + 1)):
+        raise MalformedInputError(
+            "setup.deal",
+            N_("the hands of a round hold the same number of cards, one to ten, not {sizes}"),
+            where=where,
+            sizes=", ".join(str(len(hand)) for hand in checked.values()),
+        )
+    return table, checked
+
+
+def _check_in_play(values: Iterable[Card], rules: Rules, count: int, where: Where) -> None:
+    """Refuse a card beyond the reduced deck for *count* players (``variants.tactics``)."""
+    highest = cards_in_play(rules, count)[-1]
+    for value in values:
+        if value > highest:
+            raise MalformedInputError(
+                "variants.tactics",
+                N_("card {value} is not in play: with {count} players the {variant} variant "
+                   "uses only the cards 1 to {highest}"),
+                where=Where(where.round, player=where.player, card=value),
+                value=value, count=count, variant=rules.variant.value, highest=highest,
+            )

@@ -11,23 +11,27 @@ each step. It gives each seat its observation (:meth:`Game.observe`), can be cop
 play_game` and :func:`~take5rules.engine.play_silently` drive it with player objects.
 
 >>> game = Game(["ana", "bob"], seed=1)
->>> game.phase, game.to_move, game.legal("ana")[:3]
-(<Phase.CARDS: 'cards'>, ('ana', 'bob'), (3, 11, 24))
->>> game.play("ana", 3)
+>>> game.table.rows, game.phase, game.to_move, game.legal("bob")[:3]
+(((35,), (30,), (76,), (14,)), <Phase.CARDS: 'cards'>, ('ana', 'bob'), (1, 4, 13))
+>>> game.play("ana", 9)
 ()
->>> [event.kind for event in game.play("bob", 6)]
-['cards-revealed', 'card-placed', 'card-placed']
+>>> [event.kind for event in game.play("bob", 1)], game.phase, game.to_move
+(['cards-revealed'], <Phase.ROW: 'row'>, ('bob',))
+>>> [event.kind for event in game.take_row("bob", 0)], game.turn
+(['low-card-taken', 'card-placed'], 2)
 """
 
 from __future__ import annotations
 
+import enum
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
 from . import _kernel
-from ._moves import Observation, Phase, _check_deal, _integral, _lay, _row_index
+from ._moves import _check_deal, _integral, _lay, _row_index
 from ._text import N_
 from .cards import Card
 from .errors import IllegalMoveError, MalformedInputError, RulesError, Where
@@ -44,7 +48,7 @@ from .events import (
     _low_card_taken,
     _sixth_card_taken,
 )
-from .players import CardView, DraftView, Revealed, _card_view
+from .players import Revealed
 from .setup import ROWS, cards_in_play, check_players
 from .table import Row, Table, _table
 from .turn import RowChoice
@@ -54,7 +58,45 @@ __all__ = ["Game", "Observation", "Phase"]
 
 #: ``RowChoice(...)`` for the hot loop, every field given: the same value, built faster.
 _row_choice = _fast_constructor(RowChoice)
-_EMPTY: Mapping[str, Any] = MappingProxyType({})
+#: The rules of a game given none: the standard game to 66.
+_STANDARD = Rules()
+
+
+class Phase(enum.Enum):
+    """What a game waits for: cards, a low card's row, a draft pick; or nothing, it is over."""
+
+    CARDS = "cards"
+    ROW = "row"
+    DRAFT = "draft"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What one seat may know now, and nothing else (:meth:`Game.observe`).
+
+    *table* is ``None`` while the first draft is under way (no row is laid yet); *hand* is the
+    seat's cards (while drafting, the cards it has drafted); *laid* the card it has laid face
+    down this turn, if any; *pending* the low card waiting for its row, ``(player, card)``;
+    *pool* the face-up cards left to draft. The history fields are those of
+    :class:`~take5rules.players.CardView`.
+    """
+
+    player: str
+    phase: Phase
+    round: int
+    turn: int
+    table: Table | None
+    hand: tuple[Card, ...]
+    totals: Mapping[str, int]
+    revealed: Revealed
+    taken: Mapping[str, tuple[Card, ...]]
+    start: tuple[Row, ...]
+    picks: tuple[tuple[str, Card], ...]
+    pool: tuple[Card, ...]
+    laid: Card | None
+    pending: tuple[str, Card] | None
+    to_move: tuple[str, ...]
 
 
 #: The rule whose decision each phase waits for (named when an answer comes out of turn).
@@ -88,33 +130,10 @@ class Game:
     """
 
     __slots__ = (
-        "_answer",
-        "_choices",
-        "_cursor",
-        "_draft_rows",
-        "_emit",
-        "_hands",
-        "_laid",
-        "_last",
-        "_ordered",
-        "_out",
-        "_phase",
-        "_picks",
-        "_piles",
-        "_pool",
-        "_result",
-        "_revealed",
-        "_rng",
-        "_rows",
-        "_sheets",
-        "_start",
-        "_taken_view",
-        "_totals",
-        "_totals_view",
-        "players",
-        "round",
-        "rules",
-        "turn",
+        "_answer", "_choices", "_cursor", "_deck", "_draft_rows", "_emit", "_hands", "_laid",
+        "_last", "_ordered", "_out", "_phase", "_picks", "_piles", "_pool", "_result", "_revealed",
+        "_rng", "_rows", "_sheets", "_start", "_taken_view", "_totals", "_totals_view", "players",
+        "round", "rules", "turn",
     )
 
     players: tuple[str, ...]
@@ -139,9 +158,10 @@ class Game:
 
     def _setup(self, players: Sequence[str], rules: Rules | None, events: bool) -> None:
         """The empty state before the first round (shared with :meth:`from_deal`)."""
-        rules = rules if rules is not None else Rules()
+        rules = rules if rules is not None else _STANDARD
         self.rules = rules
         self.players = check_players(players, rules)
+        self._deck = cards_in_play(rules, len(self.players))
         self._emit = events
         self._out: list[Event] | None = [] if events else None
         self._last: tuple[Event, ...] = ()
@@ -436,7 +456,7 @@ class Game:
             hands = tournament_hands(self._sheets, self.players, self.round)
             self._begin(tuple((value,) for value in self._draft_rows), hands)
             return
-        pool = cards_in_play(self.rules, len(self.players))
+        pool = self._deck
         if self.rules.drafted:
             self._phase, self.turn = Phase.DRAFT, 0
             self._pool, self._picks, self._rows, self._start = sorted(pool), (), [], ()
@@ -470,7 +490,7 @@ class Game:
             self._out.append(CardDrafted(self.round, len(self._picks), seat, value))
         if len(self._pool) > ROWS:
             return
-        drafted = draft(cards_in_play(self.rules, len(self.players)), self.players, self._picks)
+        drafted = draft(self._deck, self.players, self._picks)
         rows = tuple((value,) for value in drafted.rows)
         if self.rules.variant is Variant.TOURNAMENT:
             self._sheets, self._draft_rows = drafted.hands, drafted.rows
@@ -498,7 +518,7 @@ class Game:
         for position, (player, value) in enumerate(ordered[self._cursor:], self._cursor):
             index = target(rows, value)
             if index >= 0:
-                taken = put(rows, index, value)
+                taken = put(rows, value, index)
                 if not taken:
                     if out is not None:
                         out.append(_card_placed(number, turn, player, value, index, tuple(rows)))
@@ -512,7 +532,7 @@ class Game:
             if chosen is None:
                 self._cursor, self._phase = position, Phase.ROW
                 return
-            taken = _kernel.take(rows, chosen, value)
+            taken = _kernel.take(rows, value, chosen)
             self._choices += (chosen,)
             self._took(player, taken)
             if out is not None:
@@ -559,65 +579,3 @@ class Game:
         if self.rules.variant is Variant.TOURNAMENT:
             return self.round == len(self.players)
         return _kernel.ended(self._totals, self.rules.threshold)
-
-    # --- Private: driving player objects (the engine) -----------------------------------------
-
-    def _drive_turns(
-        self,
-        choosers: Sequence[tuple[str, Callable[[CardView], object]]],
-        rows: Mapping[str, Callable[[RowChoice], object]],
-        pause: bool,
-    ) -> Iterator[None]:
-        """Ask each seat's *choosers* for its card, then place the turn asking *rows*; repeat.
-
-        *rows* answers a low card's row. Goes on while cards are awaited, pausing after each turn
-        when *pause* (so that each turn's events reach the caller before the next is asked).
-        """
-
-        def choose(player: str, value: Card) -> int:
-            number, turn = self.round, self.turn
-            choice = rows[player](_row_choice(
-                player, value, _table(tuple(self._rows)), number, turn,
-                tuple(self._hands[player]), self._totals_snapshot(), self._revealed,
-                self._taken_snapshot(), self._start, self._picks,
-            ))
-            return choice if type(choice) is int and 0 <= choice < ROWS else _row_index(
-                choice, Where(number, turn, player, value))
-
-        reveal, cards = self._reveal, Phase.CARDS
-        while self._phase is cards:
-            number, turn, hands, laid = self.round, self.turn, self._hands, self._laid
-            now = tuple(self._rows)
-            totals = self._totals_view or self._totals_snapshot()
-            taken = self._taken_view or self._taken_snapshot()
-            revealed, start, picks = self._revealed, self._start, self._picks
-            shown = _table(now)
-            for player, choose_card in choosers:
-                hand = hands[player]
-                value = choose_card(_card_view(number, turn, shown, tuple(hand), totals, player,
-                                               revealed, taken, start, picks))
-                if shown.rows is not now:  # the player changed its table: the next gets another
-                    shown = _table(now)
-                try:
-                    # The answer checked as _lay checks it, without its call for a plain int.
-                    if type(value) is not int:
-                        raise ValueError
-                    hand.remove(value)
-                    laid[player] = value
-                except ValueError:
-                    laid[player] = _lay(hand, value, number, turn, player)
-            reveal(choose)
-            if pause:
-                yield
-
-    def _drive_picks(self, choosers: Mapping[str, Callable[[DraftView], object]]) -> Iterator[None]:
-        """Ask each drafter in turn for its pick; pause after each, while the draft goes on."""
-        while self._phase is Phase.DRAFT:
-            player = next_drafter(self.players, len(self._picks))
-            mine = tuple(card for seat, card in self._picks if seat == player)
-            value = choosers[player](DraftView(
-                self.round, len(self._picks) + 1, tuple(self._pool), mine, player, self._picks,
-                self._totals_snapshot(),
-            ))
-            self._draft(player, value)
-            yield

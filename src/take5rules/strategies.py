@@ -36,7 +36,7 @@ from hypothesis import strategies as st
 
 from .cards import HIGHEST, Card
 from .random_turns import NEAR as _NEAR
-from .random_turns import PLAYER_NAMES
+from .random_turns import PLAYER_NAMES, check_play_counts
 from .random_turns import ROW_LENGTHS as _ROW_LENGTHS
 from .table import ROW_COUNT, Table
 
@@ -81,7 +81,7 @@ def plays(
     card (which fills rows up to a sixth card).
 
     Raises:
-        ValueError: unless 1 <= *min_size* <= *max_size* <= 10.
+        MalformedInputError: unless 1 <= *min_size* <= *max_size* <= 10 (``argument``).
 
     >>> from hypothesis import Phase, find, settings
     >>> quiet = settings(database=None, phases=[Phase.generate, Phase.shrink])
@@ -90,9 +90,7 @@ def plays(
     >>> [player for player, _ in turn], all(value < 12 for _, value in turn)
     (['ana', 'bob', 'cyd'], True)
     """
-    if not 1 <= min_size <= max_size <= len(PLAYER_NAMES):
-        raise ValueError(f"need 1 <= min_size <= max_size <= {len(PLAYER_NAMES)}, "
-                         f"not {min_size} and {max_size}")
+    min_size, max_size = check_play_counts(min_size, max_size)
     return _plays(table, min_size, max_size)
 
 

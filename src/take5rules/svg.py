@@ -31,9 +31,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
+from ._text import N_
 from .cards import Card, bull_heads, total_bull_heads
+from .errors import MalformedInputError
 from .table import ROW_LIMIT, Placement, Table
-from .turn import RowChoice, _no_choice, placement_order, resolve_turn
+from .turn import RowChoice, no_row_choice, placement_order, resolve_turn
 
 __all__ = [
     "CARD_STYLES",
@@ -294,7 +296,7 @@ def turn_svgs(
 
     Raises:
         IllegalMoveError: A low card's player has no entry in *choices*.
-        ValueError: *captions* does not hold one caption per picture.
+        MalformedInputError: *captions* does not hold one caption per picture (``argument``).
 
     >>> pictures = turn_svgs(Table.of([[3, 12], [24], [58, 61, 70], [96]]),
     ...                      {"ana": 17, "bob": 2}, {"bob": 3})
@@ -306,12 +308,16 @@ def turn_svgs(
     def choose(choice: RowChoice) -> int:
         if choice.player in rows_chosen:
             return rows_chosen[choice.player]
-        return _no_choice(choice)
+        return no_row_choice(choice)
 
     result = resolve_turn(table, plays, choose)
     if captions is not None and len(captions) != len(result.placements) + 1:
-        raise ValueError(
-            f"turn_svgs needs {len(result.placements) + 1} captions, got {len(captions)}"
+        raise MalformedInputError(
+            "argument",
+            N_("{count} captions for {needed} pictures: a turn's pictures need one caption "
+               "each"),
+            count=len(captions),
+            needed=len(result.placements) + 1,
         )
     order = [value for _, value in placement_order(plays)]
     pictures = [

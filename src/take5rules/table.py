@@ -21,23 +21,26 @@ The worked example of the founding texts: 4 goes after the 3, 17 after the 4, 90
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from itertools import pairwise
 
 from . import _kernel
-from ._text import N_
+from ._kernel import fast_constructor, integral
+from ._text import N_, shown
 from .cards import Card, card, cards, total_bull_heads
 from .errors import IllegalMoveError, MalformedInputError, Where
-from .events import _fast_constructor
 from .registry import AMIGO, SEEDS, Source, rule
 
 __all__ = [
+    "ROW_COUNT",
     "ROW_LIMIT",
     "Placement",
     "Row",
     "Table",
     "ascending_rows",
+    "check_play",
+    "check_row_choice",
     "least_difference_row",
     "low_card",
     "place_card",
@@ -47,21 +50,39 @@ __all__ = [
 _FR, _BG, _FR2, _IT, _EO = SEEDS
 
 #: A row holds at most five cards; a sixth takes them.
-ROW_LIMIT = 5
-#: The number of rows.
-ROW_COUNT = 4
+ROW_LIMIT = _kernel.ROW_LIMIT
+#: The number of rows (the same constant as :data:`take5rules.setup.ROWS`).
+ROW_COUNT = _kernel.ROWS
 
 #: A row of cards, oldest first.
 Row = tuple[Card, ...]
 
 
+def _ordered(value: object) -> bool:
+    """Whether *value* is an ordered collection: an iterable, but not a text, a set or a dict."""
+    return isinstance(value, Iterable) and not isinstance(value, str | bytes | Set | Mapping)
+
+
 def _checked_rows(rows: object, where: Where | None) -> tuple[Row, ...]:
-    """Check *rows*: four ascending rows of one to five distinct cards; return them as tuples."""
-    if isinstance(rows, str | bytes) or not isinstance(rows, Iterable):
+    """Check *rows*: four ascending rows of one to five distinct cards; return them as tuples.
+
+    The rows and each row must be ordered (a set or a dict has no oldest card).
+    """
+    if not _ordered(rows):
         raise MalformedInputError(
-            "setup.deal", N_("{value!r} is not a list of four rows"), where=where, value=rows
+            "setup.deal", N_("{value!r} is not a list of four rows"), where=where,
+            value=shown(rows),
         )
-    checked = tuple(cards(row, where) for row in rows)
+    checked: list[Row] = []
+    for row in rows:  # type: ignore[attr-defined]
+        if isinstance(row, Set | Mapping):
+            raise MalformedInputError(
+                "setup.deal",
+                N_("{value!r} is not a row: a row is a list of cards, oldest first"),
+                where=where,
+                value=shown(row),
+            )
+        checked.append(cards(row, where))
     if len(checked) != ROW_COUNT:
         raise MalformedInputError(
             "setup.deal",
@@ -96,7 +117,7 @@ def _checked_rows(rows: object, where: Where | None) -> tuple[Row, ...]:
                     after=after,
                     before=before,
                 )
-    return checked
+    return tuple(checked)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +150,7 @@ class Table:
     @classmethod
     def of(cls, rows: Iterable[Iterable[Card]], where: Where | None = None) -> Table:
         """Check *rows* (four ascending rows of one to five distinct cards) and build a table."""
-        return _table(_checked_rows(rows, where))
+        return trusted_table(_checked_rows(rows, where))
 
     @classmethod
     def start(cls, starters: Sequence[Card]) -> Table:
@@ -150,40 +171,89 @@ class Table:
         return tuple(c for row in self.rows for c in row)
 
     def replace(self, index: int, row: Row) -> Table:
-        """A new table with row *index* (0-based) replaced by *row*, checked."""
-        return Table(tuple(row if i == index else old for i, old in enumerate(self.rows)))
+        """A new table with row *index* (0-based) replaced by *row*, checked.
+
+        >>> Table.start([12, 37, 43, 58]).replace(3, (58, 59)).rows[3]
+        (58, 59)
+        >>> Table.start([12, 37, 43, 58]).replace(4, (60,))
+        Traceback (most recent call last):
+        ...
+        take5rules.errors.MalformedInputError: row index 4: the rows have the indices 0 to 3 \
+[rule argument]
+        """
+        number = _row_index(index, None)
+        return Table.of([row if i == number else old for i, old in enumerate(self.rows)])
 
     def to_json(self) -> list[list[int]]:
         """The rows as lists, oldest card first."""
         return [list(row) for row in self.rows]
 
 
-#: ``_table(rows)``: a table of rows already known to be valid, built without checking them
-#: again (private; it fills the slot directly and skips ``__post_init__``).
-_table: Callable[[tuple[Row, ...]], Table] = _fast_constructor(Table)
+#: ``trusted_table(rows)``: a table of rows already known to be valid (the kernel's, or a
+#: checked table's), built without checking them again: it fills the slot directly and skips
+#: ``__post_init__``. For the package's own hot paths (turn, engine); not public API.
+trusted_table: Callable[[tuple[Row, ...]], Table] = fast_constructor(Table)
 
 
-def _checked_choice(choice: object, where: Where | None) -> int:
-    """Check the row a low card's player takes: an index 0..3 (rule ``table.low-card``)."""
-    if isinstance(choice, bool) or not isinstance(choice, int) or not 0 <= choice < ROW_COUNT:
+# The names of 0.1, still imported by engine.py (h-game's, being rewritten on Game): to be
+# removed once it imports trusted_table and check_row_choice.
+_table = trusted_table
+
+
+def _row_index(index: object, where: Where | None) -> int:
+    """Check a row index given to a function: an integer 0..3, never a ``bool`` (``argument``)."""
+    checked = integral(index)
+    if checked is None or not 0 <= checked < ROW_COUNT:
+        raise MalformedInputError(
+            "argument",
+            N_("row index {index!r}: the rows have the indices 0 to 3"),
+            where=where,
+            index=shown(index),
+        )
+    return checked
+
+
+def check_row_choice(choice: object, where: Where | None = None) -> int:
+    """Check the row a low card's player takes: an index 0..3 (rule ``table.low-card``).
+
+    An integer of another type (``numpy.int64(3)``) is taken as the plain ``int``; a ``bool``
+    or a float never is.
+
+    >>> check_row_choice(3)
+    3
+    >>> check_row_choice(True)
+    Traceback (most recent call last):
+    ...
+    take5rules.errors.IllegalMoveError: row index True: the player of a low card takes one of \
+the rows of index 0 to 3 [rule table.low-card]
+    """
+    checked = integral(choice)
+    if checked is None or not 0 <= checked < ROW_COUNT:
         raise IllegalMoveError(
             "table.low-card",
             N_("row index {choice!r}: the player of a low card takes one of the rows of "
                "index 0 to 3"),
             where=where,
-            choice=choice,
+            choice=shown(choice),
         )
-    return choice
+    return checked
 
 
-def _check_play(table: object, value: object, where: Where | None) -> Card:
-    """Check that *table* is a :class:`Table` and *value* a card that is not on it."""
+_checked_choice = check_row_choice
+
+
+def check_play(table: object, value: object, where: Where | None = None) -> Card:
+    """Check that *table* is a :class:`Table` and *value* a card that is not on it.
+
+    >>> check_play(Table.start([12, 37, 43, 58]), 44)
+    44
+    """
     if not isinstance(table, Table):
         raise MalformedInputError(
-            "setup.deal",
+            "argument",
             N_("{value!r} is not a table; build one with Table.of(rows)"),
             where=where,
-            value=table,
+            value=shown(table),
         )
     checked = card(value, where)
     for row in table.rows:  # a plain loop: players call this for every card they weigh
@@ -248,7 +318,7 @@ def ascending_rows(table: Table, value: Card) -> tuple[int, ...]:
     take5rules.errors.MalformedInputError: card 43 is already on the table; each card exists \
 once in the deck [rule cards.deck]
     """
-    value = _check_play(table, value, None)
+    value = check_play(table, value, None)
     return _kernel.ascending(table.rows, value)
 
 
@@ -281,7 +351,7 @@ def least_difference_row(table: Table, value: Card) -> int | None:
     >>> least_difference_row(Table.of([[3], [24], [58], [96]]), 2) is None
     True
     """
-    value = _check_play(table, value, None)
+    value = check_play(table, value, None)
     # Cards are distinct, so two rows never tie on the difference.
     index = _kernel.target(table.rows, value)
     return None if index < 0 else index
@@ -311,37 +381,36 @@ def least_difference_row(table: Table, value: Card) -> int | None:
         Source(AMIGO, "Part II: Taking cards"),
     ),
 )
-def sixth_card(table: Table, index: int, value: Card) -> Placement:
+def sixth_card(
+    table: Table, value: Card, index: int, where: Where | None = None
+) -> Placement:
     """Put *value* on row *index*, taking the row first if it already holds five cards.
 
-    This is the last step of every normal placement (rule ``table.sixth-card``).
+    This is the last step of every normal placement (rule ``table.sixth-card``). Like every
+    placement function, it takes the table first, then the card, then the row.
 
     >>> table = Table.of([[51, 55, 61, 68, 73], [24], [80], [96]])
-    >>> placement = sixth_card(table, 0, 74)
+    >>> placement = sixth_card(table, 74, 0)
     >>> placement.taken, placement.bull_heads, placement.table.rows[0]
     ((51, 55, 61, 68, 73), 11, (74,))
 
     The row must be the one the placement rules give the card, so a card cannot be made the
     sixth card of another row:
 
-    >>> sixth_card(table, 1, 74)
+    >>> sixth_card(table, 74, 1)
     Traceback (most recent call last):
     ...
     take5rules.errors.IllegalMoveError: card 74 goes on row 1, whose last card is closest to \
 it, not on row 2 [rule table.least-difference]
     """
-    value = _check_play(table, value, None)
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < ROW_COUNT:
-        raise MalformedInputError(
-            "setup.deal",
-            N_("row index {index!r}: the rows have the indices 0 to 3"),
-            index=index,
-        )
+    value = check_play(table, value, where)
+    index = _row_index(index, where)
     row = table.rows[index]
     if row[-1] > value:
         raise IllegalMoveError(
             "table.ascending",
             N_("card {value} cannot follow {last}: a card goes only after a lower card"),
+            where=where,
             value=value,
             last=row[-1],
         )
@@ -351,19 +420,20 @@ it, not on row 2 [rule table.least-difference]
             "table.least-difference",
             N_("card {value} goes on row {row}, whose last card is closest to it, not on "
                "row {chosen}"),
+            where=where,
             value=value,
             row=target + 1,
             chosen=index + 1,
         )
-    return _placed(table, index, value)
+    return _placed(table, value, index)
 
 
-def _placed(table: Table, index: int, value: Card) -> Placement:
+def _placed(table: Table, value: Card, index: int) -> Placement:
     """The placement of *value* on its row *index* (already checked), through the kernel."""
     rows = list(table.rows)
-    taken = _kernel.put(rows, index, value)
+    taken = _kernel.put(rows, value, index)
     rule = _kernel.SIXTH_CARD if taken else _kernel.LEAST_DIFFERENCE
-    return Placement(value, index, taken, rule, _table(tuple(rows)))
+    return Placement(value, index, taken, rule, trusted_table(tuple(rows)))
 
 
 @rule(
@@ -412,14 +482,14 @@ def low_card(table: Table, value: Card, choice: int, where: Where | None = None)
             value=value,
             row=target + 1,
         )
-    return _taken(table, value, _checked_choice(choice, where))
+    return _taken(table, value, check_row_choice(choice, where))
 
 
 def _taken(table: Table, value: Card, choice: int) -> Placement:
     """The low card *value* taking row *choice* (both already checked), through the kernel."""
     rows = list(table.rows)
-    taken = _kernel.take(rows, choice, value)
-    return Placement(value, choice, taken, _kernel.LOW_CARD, _table(tuple(rows)))
+    taken = _kernel.take(rows, value, choice)
+    return Placement(value, choice, taken, _kernel.LOW_CARD, trusted_table(tuple(rows)))
 
 
 def place_card(
@@ -440,7 +510,7 @@ row; its player must choose a row to take [rule table.low-card]
     """
     target = least_difference_row(table, value)
     if target is not None:
-        return _placed(table, target, value)
+        return _placed(table, value, target)
     if choice is None:
         raise IllegalMoveError(
             "table.low-card",
@@ -449,4 +519,4 @@ row; its player must choose a row to take [rule table.low-card]
             where=where,
             value=value,
         )
-    return _taken(table, value, _checked_choice(choice, where))
+    return _taken(table, value, check_row_choice(choice, where))

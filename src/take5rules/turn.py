@@ -21,16 +21,25 @@ from types import MappingProxyType
 from typing import Any
 
 from . import _kernel
-from ._text import N_
+from ._text import N_, shown
 from .cards import Card, card, cards
 from .errors import IllegalMoveError, MalformedInputError, Where
 from .registry import AMIGO, SEEDS, Source, rule
-from .table import Placement, Row, Table, _check_play, _checked_choice, _table
+from .table import Placement, Row, Table, check_play, check_row_choice, trusted_table
 
 #: The most cards one turn places: one for each of at most ten players (rule ``setup.players``).
-MOST_PLAYS = 10
+MOST_PLAYS = _kernel.MOST_PLAYERS
 
-__all__ = ["RowChoice", "TurnResult", "placement_order", "resolve_turn", "reveal"]
+__all__ = [
+    "MOST_PLAYS",
+    "ChooseRow",
+    "RowChoice",
+    "TurnResult",
+    "no_row_choice",
+    "placement_order",
+    "resolve_turn",
+    "reveal",
+]
 
 _FR, _BG, _FR2, _IT, _EO = SEEDS
 
@@ -191,7 +200,11 @@ class TurnResult:
         return result
 
 
-def _no_choice(choice: RowChoice) -> int:
+def no_row_choice(choice: RowChoice) -> int:
+    """The default *choose_row*: no row is chosen, so a low card is refused (``table.low-card``).
+
+    For a caller who knows no card is low, or wants to be told when one is.
+    """
     raise IllegalMoveError(
         "table.low-card",
         N_("card {value} is lower than the last card of every row; its player must choose a "
@@ -204,7 +217,7 @@ def _no_choice(choice: RowChoice) -> int:
 def resolve_turn(
     table: Table,
     plays: Mapping[str, Card],
-    choose_row: ChooseRow = _no_choice,
+    choose_row: ChooseRow = no_row_choice,
     where: Where | None = None,
 ) -> TurnResult:
     """Place every revealed card, lowest first; *choose_row* answers for low cards.
@@ -234,22 +247,31 @@ def resolve_turn(
             where=base,
             count=len(plays),
         )
+    for player in plays:
+        if not isinstance(player, str) or not player:
+            raise MalformedInputError(
+                "setup.players",
+                N_("player name {value!r}: a player's name is a non-empty text"),
+                where=base,
+                value=shown(player),
+            )
     checked = {
-        player: card(value, Where(base.round, base.turn, str(player)))
+        player: card(value, Where(base.round, base.turn, player))
         for player, value in plays.items()
     }
     cards(checked.values(), base)
     for player, value in checked.items():
-        _check_play(table, value, Where(base.round, base.turn, str(player), value))
+        check_play(table, value, Where(base.round, base.turn, player, value))
 
     def choose(player: str, value: Card, rows: list[Row]) -> int:
-        choice = choose_row(RowChoice(player, value, _table(tuple(rows)), base.round, base.turn))
-        return _checked_choice(choice, Where(base.round, base.turn, player, value))
+        choice = choose_row(
+            RowChoice(player, value, trusted_table(tuple(rows)), base.round, base.turn))
+        return check_row_choice(choice, Where(base.round, base.turn, player, value))
 
     rows = list(table.rows)
     records = _kernel.resolve(rows, checked.items(), choose)
     placements = tuple(
-        (player, Placement(value, index, taken, rule, _table(after)))
+        (player, Placement(value, index, taken, rule, trusted_table(after)))
         for player, value, index, taken, rule, after in records
     )
-    return TurnResult(_table(tuple(rows)), placements)
+    return TurnResult(trusted_table(tuple(rows)), placements)

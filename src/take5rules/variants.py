@@ -16,6 +16,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from . import _kernel
+from ._kernel import Deal
 from ._text import N_
 from .cards import Card, card
 from .errors import IllegalMoveError, MalformedInputError, RulesError, Where
@@ -33,16 +35,17 @@ __all__ = [
     "next_drafter",
     "tactics_deck",
     "tournament_hands",
+    "tournament_over",
 ]
 
 _FR, _BG, _FR2, _IT, _EO = SEEDS
 
 #: The threshold of the standard game.
-DEFAULT_THRESHOLD = 66
+DEFAULT_THRESHOLD = _kernel.DEFAULT_THRESHOLD
 
-#: Cards left on the table after the draft: they start the four rows.
-_ROW_STARTS = 4
-_HAND = 10
+#: The outcome of a logic draft: a :class:`~take5rules.setup.Deal` with nothing aside (the
+#: same type; the name is kept for the callers of 0.1).
+Draft = Deal
 
 
 class Variant(enum.Enum):
@@ -63,13 +66,13 @@ class Variant(enum.Enum):
         Traceback (most recent call last):
         ...
         take5rules.errors.RulesError: unknown variant 'profi'; choose one of 'standard', \
-'tactics', 'logic', 'tournament' [rule variants.tactics]
+'tactics', 'logic', 'tournament' [rule variant-name]
         """
         for variant in cls:
             if variant.value == value:
                 return variant
         raise RulesError(
-            "variants.tactics",
+            "variant-name",
             N_("unknown variant {value!r}; choose one of {choices}"),
             value=value,
             choices=", ".join(repr(v.value) for v in cls),
@@ -78,10 +81,10 @@ class Variant(enum.Enum):
 
 #: The least and the most players of each variant (rule ``setup.players``).
 PLAYER_RANGE: Mapping[Variant, tuple[int, int]] = MappingProxyType({
-    Variant.STANDARD: (2, 10),
-    Variant.TACTICS: (2, 10),
-    Variant.LOGIC: (2, 6),
-    Variant.TOURNAMENT: (2, 5),
+    Variant.STANDARD: (_kernel.FEWEST_PLAYERS, _kernel.MOST_PLAYERS),
+    Variant.TACTICS: (_kernel.FEWEST_PLAYERS, _kernel.MOST_PLAYERS),
+    Variant.LOGIC: (_kernel.FEWEST_PLAYERS, 6),
+    Variant.TOURNAMENT: (_kernel.FEWEST_PLAYERS, 5),
 })
 
 
@@ -199,27 +202,20 @@ bull heads, at least 1 [rule variants.threshold]
         Source(AMIGO, "Variant 1: Tactics"),
     ),
 )
-def tactics_deck(players: int) -> tuple[Card, ...]:
-    """The cards in play with *players* players: 1 to 10n + 4 (rule ``variants.tactics``).
+def tactics_deck(player_count: int) -> tuple[Card, ...]:
+    """The cards in play with *player_count* players: 1 to 10n + 4 (rule ``variants.tactics``).
 
     >>> tactics_deck(3)[-1], len(tactics_deck(4)), len(tactics_deck(2))
     (34, 44, 24)
     """
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
+    if (isinstance(player_count, bool) or not isinstance(player_count, int)
+            or not _kernel.FEWEST_PLAYERS <= player_count <= _kernel.MOST_PLAYERS):
         raise RulesError(
             "setup.players",
             N_("the game takes 2 to 10 players, not {value!r}"),
-            value=players,
+            value=player_count,
         )
-    return tuple(range(1, 10 * players + _ROW_STARTS + 1))
-
-
-@dataclass(frozen=True, slots=True)
-class Draft:
-    """The outcome of a logic draft: the hands in seat order and the four cards left over."""
-
-    hands: Mapping[str, tuple[Card, ...]]
-    rows: tuple[Card, ...]
+    return tuple(range(1, _kernel.HAND_SIZE * player_count + _kernel.ROWS + 1))
 
 
 def next_drafter(players: Sequence[str], pick: int) -> str:
@@ -302,7 +298,7 @@ def draft(
                 where=where,
                 value=value,
             )
-        if len(remaining) == _ROW_STARTS:
+        if len(remaining) == _kernel.ROWS:
             raise IllegalMoveError(
                 "variants.logic",
                 N_("the draft is over: the last four cards start the rows"),
@@ -310,20 +306,21 @@ def draft(
             )
         remaining.discard(value)
         hands[player].append(value)
-    expected_picks = _HAND * len(players)
-    if count != expected_picks or len(remaining) != _ROW_STARTS:
+    expected_picks = _kernel.HAND_SIZE * len(players)
+    if count != expected_picks or len(remaining) != _kernel.ROWS:
         raise MalformedInputError(
             "variants.logic",
             N_("a draft for {players} players makes {expected} picks and leaves four cards; "
-               "this one has {count} picks"),
+               "this one makes {count}"),
             where=Where(round=1),
             count=count,
             players=len(players),
             expected=expected_picks,
         )
-    return Draft(
+    return Deal(
         MappingProxyType({player: tuple(hand) for player, hand in hands.items()}),
         tuple(sorted(remaining)),
+        (),
     )
 
 
@@ -369,3 +366,51 @@ def tournament_hands(
         player: sheets[players[(seat - (game - 1)) % count]]
         for seat, player in enumerate(players)
     }
+
+
+@rule(
+    "variants.tournament-over",
+    title=N_("End of a tournament"),
+    statement=N_(
+        "A tournament ends after as many games as there are players, each game one round; "
+        "the lowest total over all the games wins."
+    ),
+    explanation=N_(
+        "Each game of a tournament is a single round of ten turns, played with the drafted "
+        "hands passed on by one seat, so after as many games as players every player has "
+        "played every hand once, and the tournament stops there, whatever the totals; the "
+        "threshold of 66 plays no part. Example: three players play three games; after the "
+        "third, the player with the lowest total of the three wins."
+    ),
+    sources=(Source(AMIGO, "Variant 3: Tournament"),),
+)
+def tournament_over(games_played: int, player_count: int) -> bool:
+    """Whether a tournament of *player_count* players is over after *games_played* games.
+
+    A tournament plays one game (a round) for each player (rule ``variants.tournament-over``).
+
+    >>> tournament_over(2, 3), tournament_over(3, 3)
+    (False, True)
+    >>> tournament_over(4, 3)
+    Traceback (most recent call last):
+    ...
+    take5rules.errors.RulesError: games played 4: a tournament of 3 players plays 0 to 3 \
+games, one for each player [rule variants.tournament-over]
+    """
+    if isinstance(player_count, bool) or not isinstance(player_count, int):
+        raise RulesError(
+            "setup.players",
+            N_("the game takes 2 to 10 players, not {value!r}"),
+            value=player_count,
+        )
+    check_player_count(player_count, Variant.TOURNAMENT)
+    if (isinstance(games_played, bool) or not isinstance(games_played, int)
+            or not 0 <= games_played <= player_count):
+        raise RulesError(
+            "variants.tournament-over",
+            N_("games played {value!r}: a tournament of {count} players plays 0 to {count} "
+               "games, one for each player"),
+            value=games_played,
+            count=player_count,
+        )
+    return games_played == player_count

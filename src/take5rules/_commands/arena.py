@@ -13,7 +13,7 @@ from contextlib import contextmanager
 import click
 
 from .._clitools import lang_option, reported, terminal_console
-from .._text import N_
+from .._text import N_, Nn_
 from ..arena import ArenaResult, run_arena
 from ..i18n import translator
 from ..variants import DEFAULT_THRESHOLD, Rules, Variant
@@ -22,7 +22,8 @@ from .play import checked_threshold
 __all__ = ["arena_command"]
 
 _HEADERS = (N_("Player"), N_("Mean penalty"), N_("Interval 95%"), N_("Wins"))
-_SUMMARY = N_("{games} games, variant {variant}, threshold {threshold}, seed {seed}")
+_SUMMARY = Nn_("{games} game, variant {variant}, threshold {threshold}, seed {seed}",
+               "{games} games, variant {variant}, threshold {threshold}, seed {seed}")
 _PLAYING = N_("Playing games")
 
 
@@ -57,7 +58,7 @@ def _table(result: ArenaResult, language: str) -> str:
                   for column, (cell, width) in enumerate(zip(row, widths, strict=True)))
         for row in rows
     ]
-    summary = tr.gettext(_SUMMARY).format(
+    summary = tr.ngettext(_SUMMARY, len(result.totals)).format(
         games=len(result.totals), variant=result.rules.variant.value,
         threshold=result.rules.threshold, seed=result.seed,
     )

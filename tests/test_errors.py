@@ -1,0 +1,84 @@
+"""The errors: every one a Take5Error and a ValueError, every one surviving pickling."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pickle
+import pkgutil
+
+import pytest
+
+import take5rules
+from take5rules._text import N_, Phrase
+from take5rules.errors import NOT_RULES, IllegalMoveError, Take5Error, Where
+from take5rules.registry import RULE_ORDER
+
+
+def _every_error_class() -> list[type[Take5Error]]:
+    for module in pkgutil.iter_modules(take5rules.__path__):
+        try:
+            importlib.import_module(f"take5rules.{module.name}")
+        except ImportError:  # an extra that is not installed
+            continue
+    found: list[type[Take5Error]] = []
+    todo = [Take5Error]
+    while todo:
+        cls = todo.pop()
+        found.append(cls)
+        todo.extend(cls.__subclasses__())
+    return sorted(set(found), key=lambda cls: f"{cls.__module__}.{cls.__qualname__}")
+
+
+ERRORS = _every_error_class()
+
+
+def _make(cls: type[Take5Error]) -> Take5Error:
+    where = Where(round=2, turn=3, player="bob", card=74)
+    template = N_("card {value} is not in the hand of {player!r}")
+    params = {"value": 74, "player": "bob", "reason": Phrase(N_("malformed JSON"))}
+    positional = [name for name, parameter in inspect.signature(cls).parameters.items()
+                  if parameter.kind is parameter.POSITIONAL_ONLY]
+    if len(positional) == 1:  # a class that fixes its own id (protocol, log)
+        return cls(template, where=where, **params)  # type: ignore[call-arg]
+    return cls("turn.reveal", template, where=where, **params)
+
+
+def test_every_error_class_is_found() -> None:
+    names = {cls.__name__ for cls in ERRORS}
+    assert {"IllegalMoveError", "MalformedInputError", "RulesError", "ProtocolError",
+            "LogError", "MissingTranslationError"} <= names
+
+
+@pytest.mark.parametrize("cls", ERRORS, ids=lambda cls: cls.__name__)
+def test_every_error_survives_pickling(cls: type[Take5Error]) -> None:
+    error = _make(cls)
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        copy = pickle.loads(pickle.dumps(error, protocol))
+        assert type(copy) is cls
+        assert (copy.rule, copy.where, copy.template, copy.params) == (
+            error.rule, error.where, error.template, error.params)
+        assert str(copy) == str(error)
+        assert copy.args == error.args
+
+
+def test_illegal_move_error_is_a_value_error() -> None:
+    # As python-chess's IllegalMoveError: `except ValueError` catches a move the rules forbid.
+    with pytest.raises(ValueError, match=r"turn\.reveal"):
+        raise IllegalMoveError("turn.reveal", N_("card {value} is not in the hand of {player!r}"),
+                               value=16, player="bob")
+
+
+def test_not_rules_are_no_rule_ids_and_have_texts() -> None:
+    assert set(NOT_RULES) >= {"argument", "variant-name", "protocol", "log", "registry", "i18n"}
+    assert not set(NOT_RULES) & set(RULE_ORDER)
+    assert all("." not in key and text for key, text in NOT_RULES.items())
+
+
+@pytest.mark.parametrize("rule_id", sorted(NOT_RULES))
+def test_not_rules_are_explained_in_every_language(rule_id: str) -> None:
+    from take5rules.i18n import LANGUAGES, explain
+
+    for language in LANGUAGES:
+        explained = explain(rule_id, language, strict=True)
+        assert explained.statement and explained.title == rule_id and not explained.sources
