@@ -63,6 +63,9 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
                "Narrate a saved game (a take5-log) turn by turn."),
     "show": ("take5rules._commands.replay", "show_command",
              "Draw a saved game (a take5-log) as a web page, turn by turn."),
+    "mcp": ("take5rules._commands.mcp", "mcp_command",
+            "Serve the MCP server over stdio: the rules, the referee, the validator and a "
+            "seat."),
 }
 
 #: The optional packages a command may need, and the extra of take5rules that installs each.
