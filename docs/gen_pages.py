@@ -57,7 +57,7 @@ from take5rules.turn import placement_order, resolve_turn
 from take5rules.variants import DEFAULT_THRESHOLD, Variant
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "play"))
-from take5play import PAGE_SEAT, example_inputs, placement_event  # noqa: E402
+from take5play import PAGE_SEAT, example_inputs, placement_event
 
 log = logging.getLogger("mkdocs.plugins.take5rules.gen_pages")
 

@@ -24,6 +24,7 @@ import doctest
 import json
 import re
 import sys
+import traceback
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,7 +32,7 @@ from typing import Any
 from take5rules import i18n, registry
 from take5rules.cards import bull_heads
 from take5rules.engine import play_game
-from take5rules.errors import Take5Error
+from take5rules.errors import MalformedInputError, Take5Error
 from take5rules.events import (
     CardPlaced,
     CardsRevealed,
@@ -43,6 +44,7 @@ from take5rules.events import (
     SixthCardTaken,
 )
 from take5rules.players import BUILTIN_PLAYERS, CardView, DraftView, Player, RandomPlayer
+from take5rules.setup import check_players
 from take5rules.svg import CARD_STYLES, to_svg, turn_svgs
 from take5rules.table import Placement, Table
 from take5rules.turn import RowChoice, placement_order, resolve_turn
@@ -76,7 +78,7 @@ def placement_event(player: str, placement: Placement, round_: int = 1, turn: in
 
 @dataclass(frozen=True)
 class Decision:
-    """What the engine asks a page seat: a card (``card``), a row (``row``) or a pick (``draft``)."""
+    """What the engine asks a page seat: a card, a row or a draft pick (``kind``)."""
 
     kind: str
     player: str
@@ -103,13 +105,13 @@ class PagePlayer:
             return value
         raise Waiting(Decision(kind, self.name, view))
 
-    def choose_card(self, view: CardView) -> int:  # noqa: D102
+    def choose_card(self, view: CardView) -> int:
         return self._answer("card", view)
 
-    def choose_row(self, choice: RowChoice) -> int:  # noqa: D102
+    def choose_row(self, choice: RowChoice) -> int:
         return self._answer("row", choice)
 
-    def choose_draft(self, view: DraftView) -> int:  # noqa: D102
+    def choose_draft(self, view: DraftView) -> int:
         return self._answer("draft", view)
 
 
@@ -240,6 +242,26 @@ def _error(error: Take5Error, language: str) -> str:
     return json.dumps({"error": i18n.error_message(error, language)}, ensure_ascii=False)
 
 
+def _malformed() -> MalformedInputError:
+    """What the page gets for a request it cannot have sent (the page's own are well formed)."""
+    return MalformedInputError("argument", "malformed JSON")  # a msgid of the catalogs
+
+
+def _request(text: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        raise _malformed() from None
+    if not isinstance(value, dict):
+        raise _malformed()
+    return value
+
+
+def _language(request: dict[str, Any]) -> str:
+    language = request.get("language", "en")
+    return language if isinstance(language, str) else "en"
+
+
 def new_game(config: str) -> str:
     """Start a game from the page's form; return its state (JSON) at the first question.
 
@@ -247,13 +269,23 @@ def new_game(config: str) -> str:
     built-in player's name), ``variant``, ``threshold`` and ``seed``.
     """
     global GAME
-    settings = json.loads(config)
-    language = str(settings.get("language", "en"))
-    seats = tuple((str(name).strip(), str(kind)) for name, kind in settings["seats"])
+    language = "en"
     try:
-        rules = Rules(Variant.parse(settings.get("variant", "standard")),
-                      int(settings.get("threshold", 66)))
-        game = PageGame(seats, rules, int(settings.get("seed", 0)), language)
+        settings = _request(config)
+        language = _language(settings)
+        seats = settings.get("seats")
+        if not isinstance(seats, list) or not all(
+            isinstance(seat, list) and len(seat) == 2 and isinstance(seat[0], str)
+            and seat[1] in (PAGE_SEAT, *BUILTIN_PLAYERS) for seat in seats
+        ):
+            raise _malformed()
+        threshold, seed = settings.get("threshold", 66), settings.get("seed", 0)
+        if type(seed) is not int or type(threshold) is not int:
+            raise _malformed()
+        seated = tuple((str(name).strip(), str(kind)) for name, kind in seats)
+        rules = Rules(Variant.parse(settings.get("variant", "standard")), threshold)
+        check_players([name for name, _ in seated], rules)
+        game = PageGame(seated, rules, seed, language)
         game.advance()
     except Take5Error as error:
         return _error(error, language)
@@ -263,10 +295,12 @@ def new_game(config: str) -> str:
 
 def answer(value: int) -> str:
     """Answer the question the game asks (a card, a row index 0..3, a pick); the new state."""
-    if GAME is None:
-        return json.dumps({"error": "no game"})
+    if GAME is None or GAME.waiting is None:
+        return _error(_malformed(), GAME.language if GAME else "en")
     try:
-        GAME.answer(int(value))
+        if type(value) is not int:
+            raise _malformed()
+        GAME.answer(value)
     except Take5Error as error:
         return _error(error, GAME.language)
     return json.dumps(GAME.state(), ensure_ascii=False)
@@ -297,7 +331,8 @@ class _Recorder(doctest.DocTestRunner):
 
     def report_unexpected_exception(self, out: Any, test: doctest.DocTest,
                                     example: doctest.Example, exc_info: Any) -> None:
-        got = doctest._exception_traceback(exc_info)  # type: ignore[attr-defined]
+        got = "Traceback (most recent call last):\n...\n" + "".join(
+            traceback.format_exception_only(exc_info[0], exc_info[1]))
         self.results.append({"source": example.source, "want": example.want, "got": got,
                              "ok": False})
 
@@ -337,9 +372,13 @@ def try_turn(request: str) -> str:
     ``ana 93, bob 4``), ``choices`` (the row, 1 to 4, each low card's player takes: ``bob 4``)
     and ``language``.
     """
-    typed = json.loads(request)
-    language = str(typed.get("language", "en"))
-    rows = [str(row) for row in typed.get("rows", [])]
+    try:
+        typed = _request(request)
+    except Take5Error as error:
+        return _error(error, "en")
+    language = _language(typed)
+    rows = [str(row) for row in typed.get("rows", [])] if isinstance(typed.get("rows"), list) \
+        else []
     plays, choices = str(typed.get("plays", "")), str(typed.get("choices", ""))
     played = _pairs(plays)
     chosen = {name: row - 1 for name, row in _pairs(choices).items()}
