@@ -77,7 +77,8 @@ function failure(box, message) {
 // --- the Play page -----------------------------------------------------------------------------
 
 function playPage(root) {
-  const config = JSON.parse(root.querySelector("script.take5-config").textContent);
+  const source = root.querySelector("script.take5-config");
+  const config = JSON.parse(source.textContent);
   const L = config.labels;
   const status = element("p", { class: "take5-status", "aria-live": "polite", text: L.loading });
   const seats = element("div", { class: "take5-seats" });
@@ -101,7 +102,7 @@ function playPage(root) {
     element("p", {}, start),
   );
   const game = element("section", { class: "take5-game", hidden: "" });
-  root.replaceChildren(status, settings, game);
+  root.replaceChildren(source, status, settings, game);
 
   function seat(name, kind) {
     const row = element("div", { class: "take5-seat" });

@@ -309,6 +309,15 @@ def answer(value: int) -> str:
 # --- live examples -----------------------------------------------------------------------------
 
 
+def _short(got: str) -> str:
+    """A traceback as a doctest writes it: its first line, "...", and the exception."""
+    lines = got.splitlines(keepends=True)
+    if not lines or not lines[0].startswith("Traceback (most recent call last):"):
+        return got
+    frames = [index for index, line in enumerate(lines) if line[:1].isspace()]
+    return "".join([lines[0], "...\n", *lines[frames[-1] + 1 if frames else 1:]])
+
+
 class _Recorder(doctest.DocTestRunner):
     """A doctest runner that keeps each example's source, expected and actual output."""
 
@@ -321,13 +330,13 @@ class _Recorder(doctest.DocTestRunner):
 
     def report_success(self, out: Any, test: doctest.DocTest, example: doctest.Example,
                        got: str) -> None:
-        self.results.append({"source": example.source, "want": example.want, "got": got,
-                             "ok": True})
+        self.results.append({"source": example.source, "want": example.want,
+                             "got": _short(got), "ok": True})
 
     def report_failure(self, out: Any, test: doctest.DocTest, example: doctest.Example,
                        got: str) -> None:
-        self.results.append({"source": example.source, "want": example.want, "got": got,
-                             "ok": False})
+        self.results.append({"source": example.source, "want": example.want,
+                             "got": _short(got), "ok": False})
 
     def report_unexpected_exception(self, out: Any, test: doctest.DocTest,
                                     example: doctest.Example, exc_info: Any) -> None:
