@@ -267,7 +267,7 @@ def test_a_whole_game_is_played_by_clicking(watched: Any, base_url: str, languag
                               language, list(answers))
     game.advance()
     expected = game.state()
-    shown = {row.locator("td").first.inner_text().replace(" 🏆", ""):
+    shown = {row.locator("td").first.inner_text().replace(" ★", ""):
              int(row.locator("td").nth(1).inner_text())
              for row in page.locator(".take5-totals tr").all()[1:]}
     assert shown == dict(expected["totals"])

@@ -131,6 +131,7 @@ function playPage(root) {
     module = loaded;
     status.textContent = L.ready;
     start.removeAttribute("disabled");
+    root.dataset.readyMs = String(Math.round(performance.now()));  // since the navigation began
     root.dataset.ready = "true";
   }, (error) => {
     status.textContent = `${L.failed} ${error}`;
@@ -173,6 +174,7 @@ function playPage(root) {
     }
     settings.hidden = true;
     game.hidden = false;
+    status.textContent = "";
     problem.replaceChildren();
     root.dataset.phase = state.phase;
     board.innerHTML = state.svg || "";
@@ -208,7 +210,7 @@ function playPage(root) {
           style: `background:${face.face};border-color:${face.border};color:${face.ink}`,
           "aria-label": fill(L["play-card"], { card: face.card }),
         }, element("strong", { text: String(face.card) }), element("small", {
-          text: "🐮".repeat(face.heads) }));
+          text: "▾".repeat(face.heads) }));
         button.addEventListener("click", () => act(face.card));
         pool.append(button);
       }
@@ -222,7 +224,7 @@ function playPage(root) {
     const winners = new Set(state.winners || []);
     for (const [name, total] of state.totals) {
       totals.append(element("tr", winners.has(name) ? { class: "take5-winner" } : {},
-                            element("td", { text: winners.has(name) ? `${name} 🏆` : name }),
+                            element("td", { text: winners.has(name) ? `${name} ★` : name }),
                             element("td", { text: String(total) })));
     }
     log.replaceChildren(...state.log.map((entry) => {
