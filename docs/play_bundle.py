@@ -107,7 +107,7 @@ def pyodide_folder(pinned: dict[str, Any]) -> Path | str:
         npm = shutil.which("npm")
         if npm is None:
             return (f"npm is missing and node_modules/pyodide {wanted} is not installed "
-                    "(install Node.js and npm, then run `npm ci`)")
+                    "(install Node.js and npm, then run npm ci)")
         log.info("take5rules docs: npm ci (pyodide %s)", wanted)
         done = subprocess.run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"],
                               cwd=ROOT, capture_output=True, text=True, check=False)

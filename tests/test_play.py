@@ -201,3 +201,28 @@ def test_the_try_form_starts_from_the_rules_worked_example() -> None:
 def test_the_page_offers_every_built_in_player() -> None:
     state = start([["ana", "page"], *([name, name] for name in BUILTIN_PLAYERS)])
     assert [name for name, _ in state["totals"]] == ["ana", *BUILTIN_PLAYERS]
+
+
+def test_without_npm_the_docs_build_without_the_runtime_and_say_why(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "docs"))
+    import play_bundle
+
+    monkeypatch.setattr(play_bundle, "NODE_PYODIDE", tmp_path / "node_modules" / "pyodide")
+    monkeypatch.setattr("shutil.which", lambda name: None)
+    reason = play_bundle.pyodide_folder(play_bundle.pins()["pyodide"])
+    assert isinstance(reason, str)
+    assert "npm is missing" in reason
+
+
+def test_a_file_that_differs_from_its_pin_fails_the_build(tmp_path: Path) -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "docs"))
+    import play_bundle
+    from mkdocs.exceptions import PluginError
+
+    tampered = tmp_path / "pyodide.asm.wasm"
+    tampered.write_bytes(b"not the pinned file")
+    pinned = play_bundle.pins()["pyodide"]["files"]["pyodide.asm.wasm"]
+    with pytest.raises(PluginError, match="sha256"):
+        play_bundle.checked(tampered, pinned)
