@@ -329,3 +329,14 @@ def test_a_turn_is_resolved_in_a_rule_pages_form(watched: Any, base_url: str) ->
     assert [[int(card.get_attribute("data-card")) for card in row.locator("g.card").all()]
             for row in last] == [[3, 12, 17], [2], [58, 61, 70], [96, 99, 100]]
     shot(page, "try-turn-fr")
+
+
+@pytest.mark.parametrize("path", ["agents/", "reference/cli/", f"rules/{RULE}/", "fr/agents/"])
+def test_no_code_block_is_cut_off_at_1280_px(page: Any, base_url: str, path: str) -> None:
+    page.goto(f"{base_url}/{path}")
+    blocks = page.locator("pre > code")
+    assert blocks.count() > 0
+    hidden = blocks.evaluate_all(
+        "codes => codes.filter(code => code.scrollWidth > code.clientWidth + 1)"
+        ".map(code => code.textContent.slice(0, 80))")
+    assert hidden == []
