@@ -27,43 +27,22 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "docs" / "play"))
+from local_server import CHROMIUM_ARGS as ARGS  # noqa: E402
+from local_server import served  # noqa: E402
+
 CHROMIUM = "/usr/bin/chromium"
 LANGUAGES = ("en", "fr", "bg", "it", "eo")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 READY_MS = 600_000
 #: The bytes a page fetched: the page itself and every resource, as the browser counted them.
 TRANSFERRED = """() => performance.getEntriesByType("navigation").concat(
     performance.getEntriesByType("resource")).reduce((sum, entry) => sum + entry.transferSize, 0)
 """
-
-
-class Quiet(SimpleHTTPRequestHandler):
-    """http.server's handler without its log lines."""
-
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: D102
-        pass
-
-
-@contextmanager
-def served(site: Path) -> Iterator[str]:
-    """*site* served on 127.0.0.1 by http.server, in a thread; its base URL."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def build(target: Path) -> Path:

@@ -12,14 +12,11 @@ it drives ``/usr/bin/chromium``, and the tests are skipped if that is missing.
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 import shutil
 import sys
-import threading
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -32,12 +29,10 @@ from test_docs import DRAFT, EXAMPLE_PICTURES, ROOT, STRICT, build_docs
 
 sys.path.insert(0, str(ROOT / "docs" / "play"))
 import take5play
+from local_server import CHROMIUM_ARGS as ARGS
+from local_server import served
 
 CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 ARTIFACTS = ROOT / "test-artifacts"
 RULE = "table.sixth-card"
 TIMEOUT = 20_000  # ms
@@ -45,11 +40,6 @@ TIMEOUT = 20_000  # ms
 RUNTIME_TIMEOUT = 300_000  # ms
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
 
 
 @pytest.fixture(scope="session")
@@ -60,16 +50,8 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     built = build_docs(tmp_path_factory)
     if built.returncode != 0:
         pytest.fail(f"mkdocs build --strict failed:\n{built.output[-6000:]}")
-    handler = functools.partial(QuietHandler, directory=str(built.site))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+    with served(built.site) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")  # Playwright's loop must be gone before other async tests run
