@@ -7,30 +7,38 @@
 const BASE = new URL(".", import.meta.url);
 let runtime = null;
 
+async function fetched(path) {
+  const response = await fetch(new URL(path, BASE));
+  if (!response.ok) throw new Error(`${response.url}: ${response.status}`);
+  return response;
+}
+
 /** The take5play module running in Pyodide (loaded once, on first use). */
 export function loadRuntime() {
   if (runtime === null) {
     runtime = (async () => {
       const started = performance.now();
-      const manifest = await (await fetch(new URL("bundle.json", BASE))).json();
+      const manifest = await (await fetched("bundle.json")).json();
+      // The wheels and the page's module download while Pyodide starts.
+      const wheels = Promise.all(manifest.wheels.map(
+        async (wheel) => (await fetched(wheel)).arrayBuffer()));
+      const module = fetched(manifest.module).then((response) => response.text());
       const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", BASE).href);
       const pyodide = await loadPyodide({
         indexURL: new URL("pyodide/", BASE).href,
         packages: [],
         stdout: () => {},
       });
-      const wheels = await Promise.all(manifest.wheels.map(
-        async (wheel) => (await fetch(new URL(wheel, BASE))).arrayBuffer()));
-      for (const data of wheels) {
+      for (const data of await wheels) {
         pyodide.unpackArchive(data, "wheel");
       }
-      const source = await (await fetch(new URL(manifest.module, BASE))).text();
+      const source = await module;
       const purelib = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
       pyodide.FS.writeFile(`${purelib}/take5play.py`, source);
-      const module = pyodide.pyimport("take5play");
+      const take5play = pyodide.pyimport("take5play");
       document.documentElement.dataset.take5RuntimeMs = String(
         Math.round(performance.now() - started));
-      return module;
+      return take5play;
     })();
   }
   return runtime;
