@@ -88,6 +88,9 @@ TABLE: list[tuple[str, str, int, str]] = [
     ("show {log} --out game.html", "", 0, "game.html written; turns drawn: 50"),
     ("show {log} --out /nonexistent/x.html", "", 2,
      "cannot write /nonexistent/x.html: no such file or directory [rule log]"),
+    ("mcp", '{"jsonrpc": "2.0", "id": 1, "method": "ping"}\n', 0,
+     '{"jsonrpc":"2.0","id":1,"result":{}}'),
+    ("mcp --bogus", "", 2, "Usage: take5rules mcp [OPTIONS]"),
     ("nosuch", "", 2, "Usage: take5rules [OPTIONS] COMMAND [ARGS]..."),
 ]
 

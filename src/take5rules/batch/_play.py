@@ -558,7 +558,9 @@ def play_games(
                 state = start(dealer(frozen(active), number), count, keep_piles, rules)
                 if state.games != active.size:
                     raise MalformedInputError(
-                        "argument", N_("the dealer gave {count} piles for {games} games"),
+                        "argument",
+                        N_("the number of piles the dealer gave is {count}, but the number of "
+                           "games is {games}: one pile per game"),
                         count=state.games, games=active.size,
                     )
                 state._totals = totals[active]

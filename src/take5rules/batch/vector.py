@@ -202,7 +202,9 @@ def _new_round(state: State, a: dict[str, Any], games: IntArray) -> None:
             piles = _piles(state._dealer(frozen(group), int(round_number)), count, rules)
             if piles.shape[0] != group.size:
                 raise MalformedInputError(
-                    "argument", N_("the dealer gave {count} piles for {games} games"),
+                    "argument",
+                    N_("the number of piles the dealer gave is {count}, but the number of "
+                       "games is {games}: one pile per game"),
                     count=piles.shape[0], games=group.size,
                 )
             _lay(a, group, piles, count)
