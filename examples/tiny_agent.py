@@ -101,7 +101,7 @@ LABELS = {
     "it": ("Penalità media per manche del piccolo agente (posto 0, 4 giocatori)",
            "manche di addestramento", "teste di toro per manche", "contro {kind}",
            "giocatore prudente, come riferimento"),
-    "eo": ("Meza puno po raŭndo de la eta agento (seĝo 0, 4 ludantoj)", "trejnaj raŭndoj",
+    "eo": ("Meza puno po raŭndo de la eta agento (sidloko 0, 4 ludantoj)", "trejnaj raŭndoj",
            "bovkapoj po raŭndo", "kontraŭ {kind}", "singarda ludanto, por komparo"),
 }
 COLOURS = {"random": "#00897b", "lowest": "#5e35b1", "cautious": "#e65100"}

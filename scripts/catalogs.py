@@ -8,23 +8,86 @@
 
 English is the source language: ``update`` fills the English catalog's translations with the
 msgids themselves, so that every catalog, English included, is complete.
+
+``extract`` then ``update`` on an up-to-date checkout change nothing: every file's header is
+written in one canonical form (the project's own fields, no creation date and no Babel version,
+which would change at every run or with every Babel), and only a changed message changes a file.
 """
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
 
+from babel import Locale
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 POT = ROOT / "locales" / "take5rules.pot"
 DOMAIN = "take5rules"
+PROJECT = "take5rules"
+TEAM = "take5rules developers"
+#: The comment above every header (Babel's ``FIRST AUTHOR <EMAIL@ADDRESS>`` line left out).
+COMMENT = ("# {title} for take5rules.\n# Copyright (C) 2026 take5rules developers\n"
+           "# This file is distributed under the same license as the take5rules project.\n")
+#: The header entry: comments, flags, ``msgid ""`` and its quoted lines, up to the first blank line.
+HEADER = re.compile(r'\A(?:#[^\n]*\n)*msgid ""\nmsgstr ""\n(?:"[^\n]*"\n)*')
 
 
 def pybabel(*args: str) -> None:
     subprocess.run([sys.executable, "-m", "babel.messages.frontend", *args], check=True)
+
+
+def _fields(header: str) -> dict[str, str]:
+    """The fields of a header entry's msgstr, by name."""
+    text = "".join(re.findall(r'^"(.*)"$', header, flags=re.MULTILINE))
+    lines = text.replace("\\\"", "\"").split("\\n")
+    return dict(line.split(": ", 1) for line in lines if ": " in line)
+
+
+def canonical_header(text: str, language: str | None) -> str:
+    """*text* (a .po, or the .pot when *language* is None) with its header in canonical form.
+
+    The fields that depend on nothing but the project and the language are written here; the
+    translator's own (``PO-Revision-Date``, ``Plural-Forms``) are kept; the rest is left out.
+    """
+    match = HEADER.match(text)
+    if match is None:
+        return text
+    old = _fields(match.group())
+    if language is None:
+        comment, flags = COMMENT.format(title="Translations template"), "#, fuzzy\n"
+        fields = {"Project-Id-Version": PROJECT}
+    else:
+        name = Locale.parse(language).english_name
+        comment, flags = COMMENT.format(title=f"{name} translations"), ""
+        fields = {"Project-Id-Version": PROJECT}
+        if "PO-Revision-Date" in old:
+            fields["PO-Revision-Date"] = old["PO-Revision-Date"]
+        fields |= {"Last-Translator": TEAM, "Language-Team": f"{name} ({TEAM})",
+                   "Language": language}
+        if "Plural-Forms" in old:
+            fields["Plural-Forms"] = old["Plural-Forms"]
+    fields |= {"MIME-Version": "1.0", "Content-Type": "text/plain; charset=utf-8",
+               "Content-Transfer-Encoding": "8bit"}
+    body = "".join(f'"{key}: {value}\\n"\n' for key, value in fields.items())
+    return f'{comment}{flags}msgid ""\nmsgstr ""\n{body}' + text[match.end():]
+
+
+def canonicalize(path: Path, language: str | None) -> None:
+    """Rewrite the header of the catalog at *path* in canonical form (only if it changes)."""
+    text = path.read_text(encoding="utf-8")
+    canonical = canonical_header(text, language)
+    if canonical != text:
+        path.write_text(canonical, encoding="utf-8")
+
+
+def catalogs() -> list[tuple[str, Path]]:
+    """Every language with a catalog under locales/, and its .po file."""
+    return [(path.parent.parent.name, path)
+            for path in sorted((ROOT / "locales").glob(f"*/LC_MESSAGES/{DOMAIN}.po"))]
 
 
 def extract() -> None:
@@ -36,6 +99,7 @@ def extract() -> None:
         "--copyright-holder", "take5rules developers", "--msgid-bugs-address", "",
         "-o", str(POT), str(ROOT / "src"),
     )
+    canonicalize(POT, None)
 
 
 def fill_english() -> None:
@@ -54,6 +118,8 @@ def update() -> None:
     pybabel("update", "-i", str(POT), "-d", str(ROOT / "locales"), "-D", DOMAIN,
             "--no-fuzzy-matching", "-w", "100", "--ignore-obsolete")
     fill_english()
+    for language, path in catalogs():
+        canonicalize(path, language)
 
 
 def catalog_path(language: str) -> Path:
@@ -76,6 +142,7 @@ def init(language: str, *, force: bool = False) -> int:
         return 1
     pybabel("init", "-i", str(POT), "-d", str(ROOT / "locales"), "-D", DOMAIN, "-l", language,
             "-w", "100")
+    canonicalize(path, language)
     return 0
 
 

@@ -16,7 +16,6 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from take5rules import conform as conform_module
 from take5rules.cli import main
 from take5rules.conform import (
     EXIT_AGREE,
@@ -29,6 +28,8 @@ from take5rules.conform import (
     result_json,
     run_conformance,
 )
+from take5rules.conformance.program import Program
+from take5rules.errors import MalformedInputError
 from take5rules.i18n import explain
 from take5rules.pytest_plugin import ConformanceCheck
 from take5rules.referee import answer
@@ -298,6 +299,29 @@ def test_run_conformance_checks_its_arguments() -> None:
         run_conformance(REFEREE, timeout=0)
 
 
+@pytest.mark.parametrize("cmd", [None, 3, [sys.executable, 3], [sys.executable, None],
+                                 (sys.executable, b"-m"), {"a": 1}, iter(REFEREE), []])
+def test_a_command_that_is_not_a_list_of_strings_is_a_clear_error(cmd: Any) -> None:
+    with pytest.raises(MalformedInputError) as caught:
+        run_conformance(cmd, cases=1)
+    assert caught.value.rule == "argument"
+    assert "cmd must be a non-empty list of strings" in str(caught.value)
+
+
+@pytest.mark.parametrize("cases", [-1, True, 2.5, "3", None])
+def test_cases_that_are_not_a_count_are_a_clear_error(cases: Any) -> None:
+    with pytest.raises(MalformedInputError) as caught:
+        run_conformance(REFEREE, cases=cases)
+    assert caught.value.rule == "argument" and "cases" in str(caught.value)
+
+
+@pytest.mark.parametrize("timeout", ["5", None, True])
+def test_a_timeout_of_another_type_is_a_clear_error(timeout: Any) -> None:
+    with pytest.raises(MalformedInputError) as caught:
+        run_conformance(REFEREE, cases=1, timeout=timeout)
+    assert caught.value.rule == "argument" and "timeout" in str(caught.value)
+
+
 # --- the real command: python -m take5rules, quiet when piped, nothing left in the cwd ---------
 
 
@@ -328,6 +352,15 @@ def test_fixture_fails_with_the_shrunk_turn(take5_conformance: ConformanceCheck)
         take5_conformance(LARGEST, cases=100)
     assert "table.least-difference" in str(failure.value)
     assert '"plays": [["ana", 5], ["bob", 6]]' in str(failure.value)
+
+
+@pytest.mark.parametrize("cmd", [None, [sys.executable, 3], 5, "'unclosed"])
+def test_fixture_names_the_argument_it_cannot_run(take5_conformance: ConformanceCheck,
+                                                  cmd: Any) -> None:
+    with pytest.raises(MalformedInputError) as caught:
+        take5_conformance(cmd, cases=1)
+    assert caught.value.rule == "argument"
+    assert str(caught.value).startswith("cmd ")
 
 
 def test_plugin_is_cheap_to_load() -> None:
@@ -398,13 +431,13 @@ def test_a_timeout_is_reported_with_all_the_program_wrote_on_stderr(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # Under load the thread reading the program's stderr may run late; the report must wait
     # for it (issue 10: wrong_hang's last words were missing once). Make it late on purpose.
-    read_stderr = conform_module._Program._read_stderr
+    read_stderr = Program._read_stderr
 
     def late(program: Any) -> None:
         time.sleep(1.0)
         read_stderr(program)
 
-    monkeypatch.setattr(conform_module._Program, "_read_stderr", late)
+    monkeypatch.setattr(Program, "_read_stderr", late)
     result = run_conformance(script("wrong_hang"), cases=5, timeout=0.2)
     assert result.failure is not None
     assert result.failure.kind == "timeout"

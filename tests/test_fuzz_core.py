@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from take5rules.cards import card, cards
-from take5rules.errors import IllegalMoveError, MalformedInputError, Take5Error
+from take5rules.errors import IllegalMoveError, MalformedInputError, Take5Error, Where
 from take5rules.round import RoundState, play_turn
 from take5rules.setup import check_deal
 from take5rules.table import Table, check_row_choice, low_card, place_card, sixth_card
@@ -51,6 +51,23 @@ def test_table_replace_refuses_an_index_that_is_not_a_row(index: Any) -> None:
     with pytest.raises(MalformedInputError) as caught:
         START.replace(index, (60,))
     assert caught.value.rule == "argument"
+    assert caught.value.params["index"] == index
+
+
+def test_errors_of_a_placement_say_where_it_was() -> None:
+    here = Where(3, 4, "ana", 60)
+    with pytest.raises(MalformedInputError) as bad_index:
+        sixth_card(START, 60, 9, here)
+    with pytest.raises(MalformedInputError) as bad_card:
+        sixth_card(START, "60", 3, here)  # type: ignore[arg-type]
+    with pytest.raises(MalformedInputError) as bad_rows:
+        Table.of("rows", here)  # type: ignore[arg-type]
+    with pytest.raises(MalformedInputError) as bad_row:
+        Table.of([{3}, [24], [58], [96]], here)
+    for caught in (bad_index, bad_card, bad_rows, bad_row):
+        assert caught.value.where == here
+    assert bad_rows.value.params["value"] == "rows"
+    assert repr(bad_row.value.params["value"]) == "{3}"
 
 
 def test_table_replace_replaces_the_row_it_is_given_and_checks_it() -> None:
@@ -63,8 +80,10 @@ def test_table_replace_replaces_the_row_it_is_given_and_checks_it() -> None:
 @pytest.mark.parametrize("player", [1, None, "", b"ana", ("ana",)])
 def test_resolve_turn_refuses_player_ids_that_are_not_names(player: Any) -> None:
     with pytest.raises(MalformedInputError) as caught:
-        resolve_turn(START, {player: 44, "bob": 14})
+        resolve_turn(START, {"bob": 14, player: 44}, where=Where(2, 5))
     assert caught.value.rule == "setup.players"
+    assert caught.value.where == Where(2, 5)
+    assert repr(caught.value.params["value"]) == repr(player)
 
 
 def _deep(depth: int) -> list[Any]:

@@ -91,8 +91,11 @@ def test_catalog_is_complete_and_not_fuzzy(language: str) -> None:
 def test_catalog_placeholders_match_the_msgid(language: str) -> None:
     for message in _catalog(language):
         if message.id:
-            expected = sorted(PLACEHOLDER.findall(_ids(message)[0]))
-            for string in _strings(message):
+            # the first form shares the singular msgid's placeholders, the others the plural's
+            # (click's "Did you mean {possibility}?" / "... {possibilities}?)", say)
+            ids = _ids(message)
+            for index, string in enumerate(_strings(message)):
+                expected = sorted(PLACEHOLDER.findall(ids[min(index, len(ids) - 1)]))
                 assert sorted(PLACEHOLDER.findall(string)) == expected, message.id
 
 
@@ -214,3 +217,117 @@ def test_rows_are_numbered_from_1_for_people() -> None:
     assert "goes on row 1 " in f"{raised.value} "
     assert "la rangée 1" in error_message(raised.value, "fr")
     assert "index" not in str(raised.value)
+
+
+#: Numbers that may stand before a plural noun outside ngettext, because they are never 1
+#: (the English fragment, and why). Any other number before a noun needs a plural form, or the
+#: count in predicate position ("the total of 'ana' is 1"), never "has 1 points".
+NEVER_ONE = {
+    "{players} players": "a game has 2 players or more (rule setup.players)",
+    "{count} players": "a game has 2 players or more (rule setup.players)",
+    "{high} players": "the most players of a variant: 5, 6 or 10",
+    "{expected} picks": "ten picks per player, so 20 or more",
+    "{needed} cards": "ten cards per player and four rows, so 24 or more",
+    "not {count} cards": "a turn of 1 to 10 cards is valid: the count is 0 or 11 and more",
+    "with {count} cards; each row starts with one card": "the error is that the count is not 1",
+    "{players} seats": "a batch seats 2 players or more (rule setup.players)",
+    "{rounds} games": "a tournament has 2 to 5 players, one game each",
+    "{rounds} rounds": "the play command's bound on the rounds of a game, a constant",
+    "{limit} bull heads": "the play command's highest threshold, a constant",
+    "{limit} bytes": "a size limit of the library, a constant",
+    "{digits} digits": "a size limit of the library, a constant",
+    "{timeout} seconds": "a decimal number of seconds (5.0), plural in every language",
+}
+#: The nouns a count stands before, in their plural (or counting) forms, by language.
+COUNTED = {
+    "en": r"points|cards|turns|rows|picks|rounds|games|players|seats|policies|bytes|digits|"
+          r"seconds|bull heads|violations|examples",
+    "fr": r"points|cartes|tours|rangées|manches|parties|joueurs|places|stratégies|octets|"
+          r"chiffres|secondes|têtes",
+    "it": r"punti|carte|turni|file|scelte|partite|giocatori|posti|strategie|cifre|secondi|teste",
+    "bg": r"точки|карти|хода|ходове|реда|редове|избора|рунда|рундове|игри|играчи|места|"
+          r"стратегии|байта|байтове|цифри|секунди|глави",
+    "eo": r"\w+oj|\w+ojn",
+    "nl": r"punten|kaarten|beurten|rijen|keuzes|rondes|spellen|spelers|plaatsen|strategieën|"
+          r"bytes|cijfers|seconden|stierenkoppen",
+    "de": r"Punkte|Minuspunkte|Karten|Züge|Reihen|Runden|Spiele|Partien|Spieler|Plätze|"
+          r"Strategien|Bytes|Ziffern|Sekunden|Hornochsen",
+}
+
+
+def _counted_before_a_noun(text: str, language: str) -> set[str]:
+    """The placeholders of *text* that stand right before a counted noun."""
+    pattern = r"\{(\w+)(?:![rs])?\} (?:" + COUNTED[language] + r")\b"
+    return set(re.findall(pattern, text))
+
+
+def _never_one(msgid: str) -> set[str]:
+    return {name for fragment in NEVER_ONE if fragment in msgid
+            for name in re.findall(r"\{(\w+)\}", fragment)}
+
+
+def test_no_english_message_puts_a_count_before_a_noun_without_a_plural() -> None:
+    with (LOCALES / "take5rules.pot").open("rb") as handle:
+        singular = [str(m.id) for m in read_po(handle) if m.id and not m.pluralizable]
+    assert [(msgid, sorted(_counted_before_a_noun(msgid, "en") - _never_one(msgid)))
+            for msgid in singular if _counted_before_a_noun(msgid, "en") - _never_one(msgid)] == []
+
+
+@pytest.mark.parametrize("language", sorted(set(CATALOGS) & set(COUNTED) - {"en"}))
+def test_no_translation_puts_a_count_before_a_noun_without_a_plural(language: str) -> None:
+    """"ha 1 punti", "a 1 points", "има общо 1 точки": a singular message never says that."""
+    wrong = []
+    for message in _catalog(language):
+        if message.id and not message.pluralizable:
+            names = _counted_before_a_noun(message.string, language) - _never_one(message.id)
+            if names:
+                wrong.append((message.id, message.string, sorted(names)))
+    assert wrong == []
+
+
+DOCS = ROOT / "docs"
+#: One word per concept: the words a language's catalog and docs pages never use, and why.
+NOT_SAID = {
+    "bg": (r"зърн\w*", "seed is „начално число“, as conform says, never „зърно“"),
+    "eo": (r"seĝ\w*", "a seat is « sidloko », never « seĝo »"),
+    # Italian speaks to the reader in voi (installate, scegliete): no tu pronoun, possessive,
+    # verb or imperative, as "scegline", "installalo" or "la tua carta" once were.
+    "it": (r"\b(?:tu|ti|te|tuo|tua|tuoi|tue|hai|puoi|devi|vuoi|scegli|scegline|installalo|"
+           r"iniziane|vedi|prendi|metti)\b|installa take5rules",
+           "the reader is addressed in voi throughout"),
+    "fr": (r"piles? de bœufs|joueurs intégrés|textes sources",
+           "« pile de pénalités », « joueurs fournis », « pages de règles »"),
+}
+
+
+def _pages(language: str) -> list[Path]:
+    return sorted(path for path in (DOCS / language).rglob("*")
+                  if path.suffix in {".md", ".svg"})
+
+
+@pytest.mark.parametrize("language", sorted(NOT_SAID))
+def test_a_concept_has_one_word_in_the_catalog_and_the_docs(language: str) -> None:
+    pattern, why = NOT_SAID[language]
+    found = [string for message in _catalog(language) if message.id
+             for string in _strings(message) if re.search(pattern, string, re.IGNORECASE)]
+    found += [f"{path.relative_to(ROOT)}: {match.group()}" for path in _pages(language)
+              for match in re.finditer(pattern, path.read_text(encoding="utf-8"), re.IGNORECASE)]
+    assert found == [], why
+
+
+@pytest.mark.parametrize(("language", "word"), [("fr", "de"), ("it", "di")])
+def test_a_round_million_takes_its_preposition(language: str, word: str) -> None:
+    """The "many" form (1 000 000...) says "1.000.000 di turni", « 1 000 000 de tours »."""
+    for message in _catalog(language):
+        if message.id and message.pluralizable:
+            many = _strings(message)[1]
+            assert not re.search(r"\{(?:count|games)\} (?!" + word + r"\b)\w", many), many
+
+
+def test_narrate_refuses_what_is_not_an_event() -> None:
+    from take5rules.errors import MalformedInputError
+    from take5rules.i18n import narrate
+
+    with pytest.raises(MalformedInputError) as caught:
+        narrate("a card was placed", "fr")  # type: ignore[arg-type]
+    assert caught.value.rule == "argument"

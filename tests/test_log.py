@@ -19,8 +19,7 @@ from jsonschema import Draft202012Validator, validators
 from take5rules._logread import LogStream
 from take5rules.cli import main
 from take5rules.engine import play_game
-from take5rules.errors import RulesError
-from take5rules.events import CardsRevealed, GameStarted
+from take5rules.events import CardsRevealed
 from take5rules.log import (
     FORMAT,
     VERSION,
@@ -120,10 +119,24 @@ def test_a_log_taken_mid_turn_keeps_only_whole_turns() -> None:
     assert report.valid and report.incomplete
 
 
-def test_the_writer_refuses_the_tournament() -> None:
-    with pytest.raises(RulesError) as caught:
-        LogWriter().add(GameStarted(Rules(Variant.TOURNAMENT), ("ana", "bob")))
-    assert caught.value.rule == "variants.tournament"
+def test_a_tournament_logs_one_round_per_game_the_draft_once_the_hands_passed_on() -> None:
+    events = list(play_game(_seats(), Rules(Variant.TOURNAMENT), seed=5))
+    log = log_from_events(events)
+    assert log["variant"] == "tournament"
+    rounds = log["rounds"]
+    assert len(rounds) == 3  # three players, three games
+    assert ["draft" in entry for entry in rounds] == [True, False, False]
+    assert len(rounds[0]["draft"]) == 30  # ten picks for each of three players
+    # The rulebook: the sheets move to the left-hand neighbour (the next seat) after each game;
+    # ana plays her own hand, then cyd's, then bob's; every game starts from the same rows.
+    first = rounds[0]["hands"]
+    assert rounds[1]["hands"] == {"ana": first["cyd"], "bob": first["ana"], "cyd": first["bob"]}
+    assert rounds[2]["hands"] == {"ana": first["bob"], "bob": first["cyd"], "cyd": first["ana"]}
+    assert rounds[1]["rows"] == rounds[2]["rows"] == rounds[0]["rows"]
+    assert all(len(entry["turns"]) == 10 for entry in rounds)
+    report = validate(log)
+    assert report.valid and report.complete, [v.message() for v in report.violations]
+    assert log["totals"] == {p: sum(e["penalties"][p] for e in rounds) for p in log["players"]}
 
 
 def test_a_log_needs_a_game() -> None:
@@ -226,7 +239,7 @@ def test_the_schema_is_draft_2020_12_with_a_description_on_every_property() -> N
 def test_play_log_writes_a_valid_log(tmp_path: Path) -> None:
     path = tmp_path / "out.json"
     result = CliRunner().invoke(main, ["play", "--lang", "en", "--variant", "logic",
-                                       "--players", "ana,bob=random,cyd=lowest",
+                                       "--players", "ana=cautious,bob=random,cyd=lowest",
                                        "--log", str(path)])
     assert result.exit_code == 0, result.output
     report = validate(load(path))
@@ -235,19 +248,23 @@ def test_play_log_writes_a_valid_log(tmp_path: Path) -> None:
     assert check.exit_code == 0, check.output
 
 
-def test_play_log_refuses_the_tournament_in_one_clear_line(tmp_path: Path) -> None:
+def test_play_logs_a_tournament_that_validates(tmp_path: Path) -> None:
     path = tmp_path / "out.json"
     result = CliRunner().invoke(main, ["play", "--lang", "en", "--variant", "tournament",
                                        "--log", str(path)])
-    assert result.exit_code == 1
-    assert "variants.tournament" in result.output
-    assert "Traceback" not in result.output
-    assert not path.exists()
+    assert result.exit_code == 0, result.output
+    log = load(path)
+    assert isinstance(log, dict) and log["variant"] == "tournament"
+    assert len(log["rounds"]) == len(log["players"])
+    report = validate(log)
+    assert report.valid and report.complete
+    check = CliRunner().invoke(main, ["validate", str(path)])
+    assert check.exit_code == 0, check.output
 
 
 @settings(max_examples=25)
 @given(
-    variant=st.sampled_from([Variant.STANDARD, Variant.TACTICS, Variant.LOGIC]),
+    variant=st.sampled_from(list(Variant)),
     seed=st.integers(0, 10_000),
     threshold=st.sampled_from([66, 30, 10]),
 )

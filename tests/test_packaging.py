@@ -22,8 +22,10 @@ from take5rules.cli import COMMANDS, all_commands
 CLI_SIDE = ("take5rules.cli", "take5rules.__main__", "take5rules._clitools",
             "take5rules._commands")
 #: Modules whose purpose is an optional package: Hypothesis strategies, the pytest plugin, the
-#: MCP server (the mcp SDK brings its own click). Each is an extra of its own.
-FOR_A_TOOL = ("take5rules.strategies", "take5rules.pytest_plugin", "take5rules.mcp_server")
+#: MCP server and its stdio transport (the mcp SDK brings its own click). Each is an extra of its
+#: own.
+FOR_A_TOOL = ("take5rules.strategies", "take5rules.pytest_plugin", "take5rules.mcp_server",
+              "take5rules._mcp_stdio")
 #: What importing a library module must never import.
 FORBIDDEN = ("click", "rich", "hypothesis", "jsonschema")
 

@@ -138,3 +138,47 @@ def test_setup_installs_again_when_forced_or_broken(checkout: Path) -> None:
     assert _setup(checkout, "--force")[-1] == "pip install --quiet -e .[dev]"
     (checkout / ".venv" / "bin" / "take5rules").unlink()  # a broken environment
     assert _setup(checkout)[-1] == "pip install --quiet -e .[dev]"
+
+
+@pytest.fixture
+def clean_clone(tmp_path: Path) -> Path:
+    """What `extract` and `update` read and write, copied from this checkout."""
+    shutil.copytree(ROOT / "src", tmp_path / "src",
+                    ignore=shutil.ignore_patterns("__pycache__", "_locales", "*.mo"))
+    shutil.copytree(ROOT / "locales", tmp_path / "locales")
+    (tmp_path / "scripts").mkdir()
+    for name in ("babel.cfg", "scripts/catalogs.py"):
+        shutil.copy(ROOT / name, tmp_path / name)
+    return tmp_path
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    return {str(path.relative_to(root)): path.read_bytes()
+            for path in sorted((root / "locales").rglob("*")) if path.is_file()}
+
+
+def test_extract_then_update_on_a_clean_clone_changes_nothing(clean_clone: Path) -> None:
+    before = _files(clean_clone)
+    for command in ("extract", "update"):
+        done = _catalogs(clean_clone, command)
+        assert done.returncode == 0, done.stderr
+    after = _files(clean_clone)
+    assert [name for name in before if after.get(name) != before[name]] == []
+    assert sorted(after) == sorted(before)
+
+
+#: Babel's template placeholders, which a catalog's header must not keep.
+PLACEHOLDERS = ("PROJECT", "ORGANIZATION", "FIRST AUTHOR", "EMAIL@ADDRESS", "LL@li.org",
+                "FULL NAME", "VERSION", "YEAR", "LANGUAGE", "POT-Creation-Date")
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "locales").glob("*/LC_MESSAGES/take5rules.po")),
+                         ids=lambda path: path.parent.parent.name)
+def test_catalog_headers_are_the_projects_own(path: Path) -> None:
+    header = path.read_text(encoding="utf-8").split("\n\n", 1)[0]
+    assert [word for word in PLACEHOLDERS if word in header] == []
+    language = path.parent.parent.name
+    assert f'"Language: {language}\\n"' in header
+    assert '"Project-Id-Version: take5rules\\n"' in header
+    assert '"Last-Translator: take5rules developers\\n"' in header
+    assert "Language-Team: " in header

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from take5rules.errors import MalformedInputError, RulesError
+from take5rules.errors import MalformedInputError, RulesError, Where
 from take5rules.setup import Deal, cards_in_play, check_deal, check_players, deal
 from take5rules.table import Table
 from take5rules.variants import Rules, Variant
@@ -65,6 +65,45 @@ def test_check_deal_returns_the_checked_table_and_hands_in_seat_order() -> None:
     table, hands = check_deal(ROWS4, {"bob": [3, 4], "ana": (2, 1)}, ["ana", "bob"])
     assert table == Table.of(ROWS4)
     assert list(hands.items()) == [("ana", (2, 1)), ("bob", (3, 4))]
+
+
+def test_check_deal_takes_a_table_and_hands_of_one_card() -> None:
+    # a round taken up at its last turn: one card a hand, the rows as they are
+    table = Table.of([[50, 51], [60], [70], [80]])
+    assert check_deal(table, {"ana": [1], "bob": [2]}, ["ana", "bob"]) == (
+        table, {"ana": (1,), "bob": (2,)})
+
+
+def test_check_deal_checks_the_seats_for_the_variant() -> None:
+    # seven players may play the standard game but not the logic variant (2 to 6)
+    seats = [f"p{n}" for n in range(7)]
+    hands = {seat: [n + 1] for n, seat in enumerate(seats)}
+    check_deal(ROWS4, hands, seats)
+    with pytest.raises(RulesError) as caught:
+        check_deal(ROWS4, hands, seats, Rules(Variant.LOGIC))
+    assert caught.value.rule == "setup.players"
+
+
+def test_check_deal_errors_say_what_is_wrong() -> None:
+    def params(*args: object, **kwargs: object) -> dict[str, object]:
+        with pytest.raises(MalformedInputError) as caught:
+            check_deal(*args, **kwargs)  # type: ignore[arg-type]
+        return dict(caught.value.params)
+
+    assert params([[50], [60, 61], [70], [80]], {"ana": [1], "bob": [2]}, ["ana", "bob"],
+                  fresh=True) == {"row": 2, "count": 2}
+    assert params(ROWS4, "hands", ["ana", "bob"]) == {"value": "hands"}
+    assert params(ROWS4, {"ana": [1], "bob": [2], 7: [3]}, ["ana", "bob"]) == {"player": 7}
+    assert params(ROWS4, {"ana": [1]}, ["ana", "bob"]) == {"player": "bob"}
+    assert params(ROWS4, {"ana": [1], "bob": [1]}, ["ana", "bob"]) == {"value": 1}
+    assert params(ROWS4, {"ana": [1], "bob": [2]}, ["ana", "bob"], fresh=True) == {
+        "player": "ana", "count": 1}
+    assert params(ROWS4, {"ana": [1, 3], "bob": [2]}, ["ana", "bob"]) == {"sizes": "2, 1"}
+    assert params(ROWS4, {"ana": [1], "bob": [2]}, ["ana", "bob"], Rules(Variant.TACTICS)) == {
+        "value": 50, "count": 2, "variant": "tactics", "highest": 24}
+    with pytest.raises(MalformedInputError) as stranger:
+        check_deal(ROWS4, {"ana": [1], "bob": [2], 7: [3]}, ["ana", "bob"], round=4)
+    assert stranger.value.where == Where(4)
 
 
 def test_check_deal_accepts_a_fresh_deal_of_the_tactics_deck() -> None:

@@ -77,9 +77,9 @@ def _outputs(language: str) -> Iterator[tuple[str, str]]:
             "play", "--players", PLAYERS, "--variant", variant.value, "--seed", "3",
             "--lang", language)
     yield "explain unknown", _run("explain", "no.such-rule", "--lang", language)
-    yield "play too many", _run("play", "--players", "a,b,c,d,e,f", "--variant", "tournament",
-                                "--lang", language)
-    yield "play unloggable", _run("play", "--players", "a,b", "--variant", "tournament",
+    yield "play too many", _run("play", "--players", ",".join(["lowest"] * 6), "--variant",
+                                "tournament", "--lang", language)
+    yield "play unloggable", _run("play", "--players", "lowest,random", "--variant", "tournament",
                                   "--log", "/nonexistent/dir/x.json", "--lang", language)
     yield "validate", _run("validate", *map(str, INVALID_LOGS), "--lang", language)
 
@@ -187,11 +187,15 @@ def test_sources_are_described_in_words_with_their_own_headings(language: str) -
 
 
 def test_tournament_narration_counts_rounds_from_start_to_end() -> None:
-    """Three players play a tournament of three rounds: announced, numbered and ended as such."""
+    """Three players play a tournament of three rounds: announced, numbered and ended as such.
+
+    The rulebook counts a tournament in games of one round each; the announcement says both, so
+    that the rounds numbered after it are the rulebook's games.
+    """
     text = _run("play", "--players", PLAYERS, "--variant", "tournament", "--lang", "en")
     first, last = text.splitlines()[0], text.rstrip().splitlines()[-1]
-    assert "3 rounds" in first
+    assert "3 games of one round each" in first
     assert "after 3 rounds" in last
     assert [line.split(".")[0] for line in text.splitlines() if line.startswith("Round ")] == [
         "Round 1", "Round 2", "Round 3"]
-    assert " games" not in text
+    assert " games" not in text.replace(first, "")

@@ -58,7 +58,11 @@ def test_together_the_vectors_exercise_every_rule(files: dict[str, str]) -> None
     # A tournament has no log format yet (issue 18), so no vector ends one.
     assert set(RULE_ORDER) - {"variants.tournament-over"} <= used
     labelled = {log["x-expected"]["rule"] for log in games(files, "invalid").values()}
-    assert "variants.tournament" in labelled
+    assert {"variants.tournament", "variants.tournament-over", "table.low-card"} <= labelled
+    # The taken cards left out: a validator that does not check that every taker's cards are
+    # listed accepts this file.
+    left_out = games(files, "invalid")["games/invalid/taken-cards-left-out.json"]
+    assert left_out["x-expected"]["path"].endswith(".taken.cyd")
 
 
 def test_every_turn_vector_is_our_referee_reply(files: dict[str, str]) -> None:
@@ -104,7 +108,7 @@ def test_valid_games_are_valid(files: dict[str, str]) -> None:
         assert report.valid, name
         assert (expected["valid"], expected["complete"]) == (True, report.complete), name
         variants.add(log["variant"])
-    assert variants == {"standard", "tactics", "logic"}
+    assert variants == {"standard", "tactics", "logic", "tournament"}
     assert any(not log["x-expected"]["complete"] for log in valid.values())
     assert any(len(log["x-expected"]["winners"] or []) > 1 for log in valid.values())
 

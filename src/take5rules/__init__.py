@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from .i18n import explain, narrate
     from .players import CautiousPlayer, LowestCardPlayer, Player, RandomPlayer
     from .registry import all_rules, get
+    from .state import Game, Phase
     from .table import Placement, Table, place_card
     from .turn import resolve_turn
     from .validate import validate
@@ -66,6 +67,8 @@ _HOMES = {
     "RandomPlayer": "players",
     "all_rules": "registry",
     "get": "registry",
+    "Game": "state",
+    "Phase": "state",
     "Placement": "table",
     "Table": "table",
     "place_card": "table",
@@ -77,10 +80,12 @@ _HOMES = {
 
 __all__ = [
     "CautiousPlayer",
+    "Game",
     "IllegalMoveError",
     "LogError",
     "LowestCardPlayer",
     "MalformedInputError",
+    "Phase",
     "Placement",
     "Player",
     "ProtocolError",

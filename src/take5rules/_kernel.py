@@ -107,7 +107,7 @@ def integral(value: object) -> int | None:
     """
     if type(value) is int:
         return value
-    if isinstance(value, bool) or type(value).__name__ in ("bool", "bool_"):
+    if isinstance(value, bool) or type(value).__name__.startswith("bool"):  # numpy's too
         return None
     try:
         return _index(value)  # type: ignore[arg-type]

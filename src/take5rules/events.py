@@ -8,8 +8,8 @@ and pictures (:mod:`take5rules.svg`) consume them. Rounds and turns count from 1
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import ClassVar
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
 
 from ._kernel import fast_constructor
 from .cards import Card, total_bull_heads
@@ -38,6 +38,10 @@ class GameStarted:
     rules: Rules
     players: tuple[str, ...]
 
+    def to_json(self) -> dict[str, Any]:
+        """The event as a JSON-ready dict: its ``kind``, then each field."""
+        return _to_json(self)
+
 
 @dataclass(frozen=True, slots=True)
 class CardDrafted:
@@ -49,6 +53,10 @@ class CardDrafted:
     player: str
     card: Card
 
+    def to_json(self) -> dict[str, Any]:
+        """The event as a JSON-ready dict: its ``kind``, then each field."""
+        return _to_json(self)
+
 
 @dataclass(frozen=True, slots=True)
 class RoundStarted:
@@ -59,6 +67,10 @@ class RoundStarted:
     rows: tuple[tuple[Card, ...], ...]
     hands: Mapping[str, tuple[Card, ...]] = field(compare=True)
 
+    def to_json(self) -> dict[str, Any]:
+        """The event as a JSON-ready dict: its ``kind``, then each field."""
+        return _to_json(self)
+
 
 @dataclass(frozen=True, slots=True)
 class CardsRevealed:
@@ -68,6 +80,10 @@ class CardsRevealed:
     round: int
     turn: int
     plays: tuple[tuple[str, Card], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The event as a JSON-ready dict: its ``kind``, then each field."""
+        return _to_json(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +97,10 @@ class CardPlaced:
     card: Card
     row: int
     rows: tuple[tuple[Card, ...], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The event as a JSON-ready dict: its ``kind``, then each field."""
+        return _to_json(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +120,10 @@ class RowTaken:
     def bull_heads(self) -> int:
         """The bull heads of the cards taken."""
         return total_bull_heads(self.taken)
+
+    def to_json(self) -> dict[str, Any]:
+        """The event as a JSON-ready dict: its ``kind``, then each field."""
+        return _to_json(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +149,10 @@ class RoundScored:
     penalties: Mapping[str, int]
     totals: Mapping[str, int]
 
+    def to_json(self) -> dict[str, Any]:
+        """The event as a JSON-ready dict: its ``kind``, then each field."""
+        return _to_json(self)
+
 
 @dataclass(frozen=True, slots=True)
 class GameOver:
@@ -134,6 +162,10 @@ class GameOver:
     rounds: int
     totals: Mapping[str, int]
     winners: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The event as a JSON-ready dict: its ``kind``, then each field."""
+        return _to_json(self)
 
 
 #: Any event.
@@ -152,6 +184,31 @@ Event = (
 
 #: The kernel's fast_constructor, under the name engine.py and players.py import it by.
 _fast_constructor = fast_constructor
+
+
+def _json_value(value: object) -> Any:
+    """*value* as JSON: tuples as lists, mappings as objects, rules as their two settings."""
+    if isinstance(value, Rules):
+        return {"variant": value.variant.value, "threshold": value.threshold}
+    if isinstance(value, Mapping):
+        return {key: _json_value(item) for key, item in value.items()}
+    if isinstance(value, tuple):
+        return [_json_value(item) for item in value]
+    return value
+
+
+def _to_json(event: object) -> dict[str, Any]:
+    """An event's ``to_json``: ``{"kind": ..., field: value, ...}``, JSON-ready.
+
+    >>> CardPlaced(1, 2, "ana", 71, 2, ((3,), (24,), (58, 71), (96,))).to_json()
+    {'kind': 'card-placed', 'round': 1, 'turn': 2, 'player': 'ana', 'card': 71, 'row': 2, \
+'rows': [[3], [24], [58, 71], [96]]}
+    """
+    result: dict[str, Any] = {"kind": getattr(event, "kind")}  # noqa: B009 -- a ClassVar
+    for item in fields(event):  # type: ignore[arg-type]
+        result[item.name] = _json_value(getattr(event, item.name))
+    return result
+
 
 #: The engine's positional constructors.
 _card_placed = _fast_constructor(CardPlaced)

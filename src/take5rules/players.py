@@ -7,6 +7,10 @@ A player makes three kinds of decision, each from a read-only view of the game:
 * :meth:`Player.choose_draft`: which face-up card to take in the logic draft.
 
 The engine checks every answer; an illegal one raises :class:`~take5rules.errors.IllegalMoveError`.
+Each view holds what the seat may know with perfect recall: the table, its hand and the totals,
+and the round's public history (every card revealed so far, turn by turn, what each player has
+taken, the rows at the start, the draft's picks). A view is the seat's own: a player that changes
+it changes neither the game nor another seat's view.
 
 >>> from take5rules.table import Table
 >>> view = CardView(1, 1, Table.of([[12], [37], [43], [58]]), (14, 44, 90), {"me": 0})
@@ -17,15 +21,15 @@ The engine checks every answer; an illegal one raises :class:`~take5rules.errors
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol, TypeVar, runtime_checkable
 
 from . import _kernel
 from .cards import Card, bull_heads
 from .events import _fast_constructor
-from .table import ROW_LIMIT, Table, least_difference_row
-from .turn import RowChoice
+from .table import ROW_COUNT, ROW_LIMIT, Table, least_difference_row
+from .turn import RowChoice, _nothing
 
 __all__ = [
     "BUILTIN_PLAYERS",
@@ -35,19 +39,37 @@ __all__ = [
     "LowestCardPlayer",
     "Player",
     "RandomPlayer",
+    "Revealed",
     "RowChoice",
 ]
 
 
+#: Each turn of the round so far: its ``(player, card)`` plays in placement order.
+Revealed = tuple[tuple[tuple[str, Card], ...], ...]
+
+
 @dataclass(frozen=True, slots=True)
 class CardView:
-    """What a player knows when choosing a card: the table, their hand, the totals."""
+    """What a player knows when choosing a card: everything it has seen, and its own hand.
+
+    The table, their hand, the totals; and the round's public history (perfect recall): their
+    own seat's name (*player*), every card revealed so far this round and who played it, turn
+    by turn (*revealed*, each turn's plays in placement order), what each player has taken this
+    round (*taken*), the rows laid out at the start of the round (*start*), and the picks of
+    the draft (*picks*, logic and tournament; empty otherwise). Each seat gets its own view and
+    its own :class:`~take5rules.table.Table`: changing them changes nothing else.
+    """
 
     round: int
     turn: int
     table: Table
     hand: tuple[Card, ...]
     totals: Mapping[str, int]
+    player: str = ""
+    revealed: Revealed = ()
+    taken: Mapping[str, tuple[Card, ...]] = field(default_factory=_nothing)
+    start: tuple[tuple[Card, ...], ...] = ()
+    picks: tuple[tuple[str, Card], ...] = ()
 
 
 #: ``CardView(...)`` for the engine's hot loop (private): the same value, built faster.
@@ -56,12 +78,19 @@ _card_view = _fast_constructor(CardView)
 
 @dataclass(frozen=True, slots=True)
 class DraftView:
-    """What a player knows when drafting: the face-up cards left and their picks so far."""
+    """What a player knows when drafting: the face-up cards left and their picks so far.
+
+    Also their seat's name (*player*), every pick of the draft so far in order (*picks*, as
+    ``(player, card)``), and the totals before the round (*totals*).
+    """
 
     round: int
     pick: int
     pool: tuple[Card, ...]
     hand: tuple[Card, ...]
+    player: str = ""
+    picks: tuple[tuple[str, Card], ...] = ()
+    totals: Mapping[str, int] = field(default_factory=_nothing)
 
 
 @runtime_checkable
@@ -96,20 +125,49 @@ def cheapest_row(table: Table) -> int:
     return min(range(len(table.rows)), key=lambda index: (*_row_cost(table, index), index))
 
 
+_Option = TypeVar("_Option")
+
+#: The indices of the four rows.
+_ROW_INDICES = tuple(range(ROW_COUNT))
+
+
 class RandomPlayer:
-    """Plays, takes and drafts uniformly at random, reproducibly from *seed*."""
+    """Plays, takes and drafts uniformly at random, reproducibly from *seed*.
+
+    Each decision is one draw of ``Random.choice`` among the legal answers; the draw is written
+    out here (the same rejection sampling, the same calls to ``getrandbits``, so the same
+    answers as ``Random.choice`` from the same state) to spare its two function calls on the
+    engine's hot path.
+    """
 
     def __init__(self, seed: int | None = None) -> None:
         self._random = random.Random(seed)
+        self._bits = self._random.getrandbits
+
+    def _pick(self, options: Sequence[_Option]) -> _Option:
+        """``Random.choice(options)``, drawn as the standard library draws it."""
+        count = len(options)
+        bits = count.bit_length()
+        index = self._bits(bits)
+        while index >= count:
+            index = self._bits(bits)
+        return options[index]
 
     def choose_card(self, view: CardView) -> Card:  # noqa: D102
-        return self._random.choice(view.hand)
+        hand = view.hand
+        count = len(hand)
+        bits = count.bit_length()
+        index = self._bits(bits)  # _pick, inlined: this is every card of every benchmark
+        while index >= count:
+            index = self._bits(bits)
+        return hand[index]
 
     def choose_row(self, choice: RowChoice) -> int:  # noqa: D102
-        return self._random.randrange(len(choice.table.rows))
+        # The same draw as the randrange(4) of 0.1.0: both take _randbelow(4).
+        return self._pick(_ROW_INDICES)
 
     def choose_draft(self, view: DraftView) -> Card:  # noqa: D102
-        return self._random.choice(view.pool)
+        return self._pick(view.pool)
 
     def __repr__(self) -> str:
         return "RandomPlayer()"

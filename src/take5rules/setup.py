@@ -247,8 +247,8 @@ each card exists once in the deck [rule cards.deck]
         if fresh and len(hand) != HAND_SIZE:
             raise MalformedInputError(
                 "setup.deal",
-                N_("the hand of {player!r} holds {count} cards; the deal gives each player "
-                   "ten"),
+                N_("the deal gives each player ten cards, but the hand of {player!r} holds "
+                   "{count}"),
                 where=here, player=player, count=len(hand),
             )
         checked[player] = hand

@@ -311,7 +311,7 @@ def draft(
         raise MalformedInputError(
             "variants.logic",
             N_("a draft for {players} players makes {expected} picks and leaves four cards; "
-               "this one has {count} picks"),
+               "this one makes {count}"),
             where=Where(round=1),
             count=count,
             players=len(players),

@@ -11,11 +11,33 @@ from typing import Any
 import click
 
 from .._clitools import lang_option, terminal_console
-from ..i18n import error_message
+from .._text import N_, Nn_
+from ..i18n import error_message, label, labelled, translator
 from ..log import LogError
-from ..validate import _text_report, validate_files
+from ..validate import Report, validate_files
 
 __all__ = ["validate_command"]
+
+_VALID = N_("{file}: valid, a finished game")
+_IN_PROGRESS = N_("{file}: valid, a game in progress (incomplete)")
+_VIOLATIONS = Nn_("{file}: {count} violation", "{file}: {count} violations")
+_AT = N_("at {path}")
+
+
+def _text_report(name: str, outcome: Report | LogError, language: str) -> list[str]:
+    tr = translator(language)
+    if isinstance(outcome, LogError):
+        return [labelled(name, error_message(outcome, language), language)]
+    if outcome.valid:
+        return [tr.gettext(_VALID if outcome.complete else _IN_PROGRESS).format(file=name)]
+    lines = [tr.ngettext(_VIOLATIONS, len(outcome.violations)).format(
+        file=name, count=tr.number(len(outcome.violations)))]
+    for violation in outcome.violations:
+        lines.append(labelled(name, violation.message(language), language))
+        lines.append("  " + tr.gettext(_AT).format(path=violation.path))
+        lines.append("  " + labelled(f"{label('rule', language)} {violation.rule}",
+                                     violation.statement(language), language))
+    return lines
 
 
 @contextmanager

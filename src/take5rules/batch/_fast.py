@@ -9,6 +9,7 @@ environment chooses it even with numba installed. The differential tests run bot
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Callable
 from typing import Any
@@ -19,7 +20,7 @@ from ._state import HEADS16
 
 numba: Any
 try:  # pragma: no cover - depends on the extra
-    import numba
+    numba = importlib.import_module("numba")
 except ImportError:  # pragma: no cover
     numba = None
 

@@ -502,7 +502,8 @@ def _check_policies(policies: object, count: int) -> None:
     if len(policies) != count:
         raise RulesError(
             "setup.players",
-            N_("{count} policies for {players} seats: give one policy per seat"),
+            N_("the number of policies is {count}, but there are {players} seats: give one "
+               "policy per seat"),
             count=len(policies), players=count,
         )
     for seat, policy in enumerate(policies):

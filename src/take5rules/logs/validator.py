@@ -1,0 +1,89 @@
+"""Checking game logs: replay a take5-log with the rule functions and report every violation.
+
+:func:`validate` takes a parsed take5-log (see :mod:`take5rules.log`), checks its shape (that
+of its JSON Schema, :mod:`take5rules.logs.structure`), then replays it round by round
+(:mod:`take5rules.logs.replay`). Every claim the log makes is compared with what the rules give
+(:mod:`take5rules.logs.claims`); absent claims are computed. Each violation names the rule id
+it breaks, where (round, turn, player, card) and the JSON path in the log.
+
+:func:`validate_file` and :func:`validate_stream` read the file incrementally
+(:class:`take5rules.logs.reader.LogStream`) and check each round as soon as it is parsed, so
+memory is that of one round, not of the file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+
+from .._text import N_, os_reason
+from ..errors import LogError
+from .format import _stdin, check_format
+from .reader import LogStream
+from .replay import Checker
+from .report import Report
+
+__all__ = ["validate", "validate_file", "validate_files", "validate_stream"]
+
+
+def validate(log: object) -> Report:
+    """Check the take5-log *log* (parsed JSON) against every rule and return a :class:`Report`.
+
+    Raises :class:`~take5rules.log.LogError` when *log* is not a take5-log at all (not an
+    object, another format or version, or a shape its JSON Schema rejects).
+
+    >>> report = validate({"format": "take5-log", "version": 1, "variant": "standard",
+    ...                    "players": ["ana"], "rounds": []})
+    >>> report.valid, [(v.rule, v.path) for v in report.violations]
+    (False, [('setup.players', '$.players')])
+    >>> validate({"format": "take5-log", "version": 1, "variant": "logic",
+    ...           "players": ["ana", "bob"], "rounds": []}).incomplete
+    True
+    """
+    document = check_format(log)
+    return Checker(document).run(document["rounds"])
+
+
+def validate_stream(source: Callable[[int], bytes] | LogStream) -> Report:
+    """Check the take5-log read from *source* (a binary file's ``read``), one round at a time.
+
+    The log is parsed incrementally (see :class:`take5rules._logread.LogStream`): its members
+    before ``rounds``, then each round, checked and replayed as soon as it is read and then
+    dropped, then the members after the rounds. Memory stays that of one round whatever the
+    length of the log (when the log gives its format, version, variant, threshold and players
+    before its rounds, as :func:`take5rules.log.dumps` writes it); at most
+    :data:`~take5rules.log.MAX_LOG_BYTES` are read. Raises :class:`LogError` when the bytes are
+    not a take5-log (not UTF-8, not JSON, or a shape the format does not allow).
+
+    >>> import io
+    >>> validate_stream(io.BytesIO(b'{"format": "take5-log", "version": 1, "variant": '
+    ...                            b'"standard", "threshold": 66, "players": ["ana", "bob"], '
+    ...                            b'"rounds": []}').read).incomplete
+    True
+    """
+    stream = source if isinstance(source, LogStream) else LogStream(source)
+    document = stream.header()
+    return Checker(document).run(stream.rounds())
+
+
+def validate_file(name: str) -> Report:
+    """Check the take5-log in the file *name* (``-`` is standard input), read as it is checked.
+
+    Raises :class:`LogError` when the file cannot be read or is not a take5-log.
+    """
+    try:
+        if name == "-":
+            return validate_stream(_stdin().read)
+        with open(name, "rb") as handle:
+            return validate_stream(handle.read)
+    except OSError as error:
+        raise LogError(N_("cannot read the file: {reason}"),
+                       reason=os_reason(error)) from None
+
+
+def validate_files(names: Sequence[str]) -> Iterator[tuple[str, Report | LogError]]:
+    """Load and check each file of *names* (``-`` is standard input): its report, or the error."""
+    for name in names:
+        try:
+            yield name, validate_file(name)
+        except LogError as error:
+            yield name, error
