@@ -770,6 +770,8 @@ def module_tree(module_name: str) -> ast.Module:
     parts = module_name.split(".")[1:]
     path = PACKAGE_DIR.joinpath(*parts[:-1], f"{parts[-1]}.py") if parts else (
         PACKAGE_DIR / "__init__.py")
+    if parts and not path.exists():  # a subpackage: its __init__
+        path = PACKAGE_DIR.joinpath(*parts, "__init__.py")
     return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
 
 
