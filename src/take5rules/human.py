@@ -20,6 +20,7 @@ card 105 is not in your hand; play one of 2 and 57
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ._text import N_, Nn_
 from .cards import bull_heads
@@ -48,8 +49,9 @@ _ENDED = N_("end of input: {player} had a card or a row to choose, so the game s
 class EndOfInputError(MalformedInputError):
     """The person's input ended before the game did (id ``input``: no rule was broken)."""
 
-    def __init__(self, player: str, where: Where) -> None:
-        super().__init__("input", _ENDED, where=where, player=player)
+    def __init__(self, template: str = _ENDED, /, *, where: Where | None = None,
+                 **params: Any) -> None:
+        super().__init__("input", template, where=where, **params)
 
 
 class TextPlayer:
@@ -88,7 +90,7 @@ class TextPlayer:
         self._write(question)
         line = self._read()
         if line is None:
-            raise EndOfInputError(self.name, where)
+            raise EndOfInputError(_ENDED, where=where, player=self.name)
         return line.strip()
 
     def _number(self, question: str, where: Where, wrong: str, **params: object) -> int | None:
