@@ -25,7 +25,8 @@ from typing import Any
 from ._text import N_, Nn_
 from .cards import bull_heads
 from .errors import MalformedInputError, Where
-from .i18n import translator
+from .events import CardsRevealed
+from .i18n import narrate, translator
 from .players import CardView, DraftView
 from .table import Table
 from .turn import RowChoice
@@ -115,7 +116,11 @@ class TextPlayer:
                                       cards=self._tr.cards(view.hand)))
 
     def choose_row(self, choice: RowChoice) -> int:
-        """Show the rows; ask which one (1 to 4, as people count) the low card takes."""
+        """Show this turn's cards and the rows; ask which row (1 to 4, as people count) to take."""
+        if choice.revealed and choice.round is not None and choice.turn is not None:
+            # the turn is told before the question, whichever the engine yields first
+            self._write(narrate(CardsRevealed(choice.round, choice.turn, choice.revealed[-1]),
+                                self.language))
         self._show(choice.table)
         rows = len(choice.table.rows)
         where = Where(choice.round, choice.turn, self.name, choice.card)
