@@ -63,7 +63,8 @@ def test_each_card_played_by_the_person_is_the_first_legal_answer() -> None:
     revealed = re.findall(r"^Turn \d+: the cards are revealed: (.*)\.$", done.stdout, re.M)
     # answering 1, 2, 3... the first card accepted is the lowest of the hand
     # a turn with a row question is told twice in a row (before the question, then by play)
-    told = [line for index, line in enumerate(revealed) if index == 0 or line != revealed[index - 1]]
+    told = [line for index, line in enumerate(revealed)
+            if index == 0 or line != revealed[index - 1]]
     mine = [int(m.group(1)) for line in told if (m := re.search(r"\bme (\d+)", line))]
     assert len(mine) >= 10
     assert mine[: len(hands)] == [min(hand) for hand in hands][: len(mine)]
