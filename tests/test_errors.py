@@ -82,3 +82,17 @@ def test_not_rules_are_explained_in_every_language(rule_id: str) -> None:
     for language in LANGUAGES:
         explained = explain(rule_id, language, strict=True)
         assert explained.statement and explained.title == rule_id and not explained.sources
+
+
+def test_the_headline_names_import_from_the_top_level() -> None:
+    # Issue 16: validate, explain, narrate, Where and LogError from `take5rules` itself.
+    import subprocess
+    import sys
+
+    code = ("from take5rules import validate, explain, narrate, Where, LogError\n"
+            "import inspect\n"
+            "assert inspect.isfunction(validate) and validate.__module__ == 'take5rules.validate'\n"
+            "assert explain('game.end', 'it').title == 'Fine della partita'\n"
+            "assert narrate.__name__ == 'narrate' and Where(1).round == 1\n"
+            "assert issubclass(LogError, ValueError)\n")
+    subprocess.run([sys.executable, "-c", code], check=True)

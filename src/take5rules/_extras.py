@@ -1,30 +1,48 @@
-"""Importing a module that needs an optional extra: say which extra to install.
+"""The guard at the top of a module that needs an optional extra (``env``, ``mcp_server``).
 
-A module of an extra imports its packages in a ``try`` block and, when one is missing, raises
-:func:`missing`'s error instead of Python's bare ``No module named ...``:
+On a plain install, ``import take5rules.env`` raises :class:`MissingExtraError` (an
+``ImportError``) saying which extra to install, instead of numpy's bare
+``ModuleNotFoundError``; ``python -m take5rules.mcp_server`` says it in one line on stderr and
+exits with status 2.
 
->>> try:
-...     import no_such_package_here
-... except ModuleNotFoundError as error:
-...     print(missing("env", error))
-take5rules[env] is needed: the optional package no_such_package_here is missing; install it \
-with: pip install 'take5rules[env]'
+>>> error = ModuleNotFoundError("No module named 'mcp'", name="mcp")
+>>> raise missing_extra("take5rules.mcp_server", error, "mcp")
+Traceback (most recent call last):
+...
+take5rules._extras.MissingExtraError: take5rules.mcp_server needs the optional package mcp; \
+install it with: pip install 'take5rules[mcp]' [rule extra]
 """
 
 from __future__ import annotations
 
+import sys
+
 from ._text import N_
+from .errors import Take5Error
 
-__all__ = ["missing"]
+__all__ = ["MissingExtraError", "missing_extra"]
 
-_MISSING = N_("take5rules[{extra}] is needed: the optional package {package} is missing; "
-              "install it with: pip install 'take5rules[{extra}]'")
+_NEEDS = N_("{module} needs the optional package {package}; install it with: "
+            "pip install 'take5rules[{extra}]'")
 
 
-def missing(extra: str, error: ModuleNotFoundError) -> ModuleNotFoundError:
-    """The error to raise for *error*, naming *extra*, in the environment's language."""
-    from .i18n import default_language, translator
+class MissingExtraError(Take5Error, ModuleNotFoundError):
+    """An optional package of an extra is not installed (id ``extra``: no rule is broken)."""
 
-    package = (error.name or "").partition(".")[0]
-    text = translator(default_language()).gettext(_MISSING)
-    return ModuleNotFoundError(text.format(extra=extra, package=package), name=error.name)
+
+def missing_extra(module: str, error: ModuleNotFoundError, extra: str) -> MissingExtraError:
+    """The error to raise when *module* misses the package of *error*, installed by *extra*.
+
+    When *module* is run as a program (``python -m take5rules.mcp_server``), say it in one line
+    on stderr and exit with status 2 instead.
+    """
+    package = (error.name or "").partition(".")[0] or str(error)
+    if module == "__main__":
+        from .i18n import default_language, phrase_text
+
+        spec = getattr(sys.modules.get("__main__"), "__spec__", None)
+        shown = spec.name if spec is not None else module
+        sys.stderr.write(phrase_text(_NEEDS, default_language(), module=shown, package=package,
+                                     extra=extra) + "\n")
+        sys.exit(2)
+    return MissingExtraError("extra", _NEEDS, module=module, package=package, extra=extra)

@@ -39,9 +39,9 @@ try:
     import numpy.typing as npt
     from gymnasium import spaces
 except ModuleNotFoundError as absent:  # a plain install: say which extra
-    from ._extras import missing
+    from ._extras import missing_extra
 
-    raise missing("env", absent) from None
+    raise missing_extra(__name__, absent, "env") from None
 
 from . import _arguments
 from ._arguments import ARGUMENT

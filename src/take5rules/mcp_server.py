@@ -38,10 +38,10 @@ try:
     import mcp_types as types
     from mcp.server.lowlevel import Server
     from mcp.shared.exceptions import MCPError
-except ModuleNotFoundError as absent:  # a plain install: say which extra
-    from ._extras import missing
+except ModuleNotFoundError as absent:  # a plain install: say which extra, in one line
+    from ._extras import missing_extra
 
-    raise missing("mcp", absent) from None
+    raise missing_extra(__name__, absent, "mcp") from None
 
 from . import _arguments
 from ._arguments import ARGUMENT
