@@ -2,14 +2,17 @@
 
 Each ``benchmarks/bench_*.py`` runs in turn as its own process (so one benchmark's imports and
 garbage never weigh on the next), with the arguments given here passed on (``--quick`` for a
-short run). Their rows are printed as they come, then the machine's core count, which every
-figure depends on. Exit status: 0, or 1 if some benchmark failed (its name is printed).
+short run). The run first prints what every figure depends on: the commit measured (and whether
+the tree had changes), the date, and the machine (processor, core count, Python); then each
+benchmark's rows as they come. Exit status: 0, or 1 if some benchmark failed (its name is
+printed).
 
     python benchmarks/run.py [--quick]
 """
 
 from __future__ import annotations
 
+import datetime
 import os
 import platform
 import subprocess
@@ -19,9 +22,44 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 
+def _commit() -> str:
+    """The commit measured, ``+ changes`` when the tree differs from it; ``unknown`` outside git."""
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], cwd=HERE, check=True,
+                              capture_output=True, text=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
+                               cwd=HERE, check=True, capture_output=True, text=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return f"{head} + changes" if dirty.strip() else head
+
+
+def _processor() -> str:
+    """The processor's model name (from /proc/cpuinfo on Linux), or what platform says."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def header() -> list[str]:
+    """The lines that say what was measured, when, and on what."""
+    return [
+        f"commit: {_commit()}",
+        f"date: {datetime.datetime.now(datetime.UTC).strftime('%Y-%m-%d %H:%M UTC')}",
+        f"machine: {_processor()}, {os.cpu_count()} cores, {platform.machine()}, "
+        f"{platform.system()} {platform.release()}, Python {platform.python_version()}",
+    ]
+
+
 def main(argv: list[str]) -> int:
     """Run each benchmark script with *argv*; return 1 if any failed."""
     failed = []
+    for line in header():
+        print(line, flush=True)
     scripts = sorted(HERE.glob("bench_*.py"))
     print(f"benchmarks: {', '.join(script.stem for script in scripts)}", flush=True)
     for script in scripts:

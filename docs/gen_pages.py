@@ -67,10 +67,10 @@ STRICT = not DRAFT
 API_MODULES = (
     "take5rules.cards", "take5rules.setup", "take5rules.table", "take5rules.turn",
     "take5rules.round", "take5rules.game", "take5rules.variants", "take5rules.players",
-    "take5rules.engine", "take5rules.events", "take5rules.errors", "take5rules.registry",
-    "take5rules.examples", "take5rules.i18n", "take5rules.referee", "take5rules.svg",
-    "take5rules.log", "take5rules.validate", "take5rules.defects", "take5rules.vectors",
-    "take5rules.conform", "take5rules.strategies",
+    "take5rules.engine", "take5rules.state", "take5rules.events", "take5rules.errors",
+    "take5rules.registry", "take5rules.examples", "take5rules.i18n", "take5rules.referee",
+    "take5rules.svg", "take5rules.log", "take5rules.validate", "take5rules.defects",
+    "take5rules.vectors", "take5rules.conform", "take5rules.strategies",
 )
 LOG_SCHEMA = PACKAGE_DIR / "schemas" / "take5-log-1.schema.json"
 VECTORS_DIR = ROOT / "vectors"

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     )
     from .players import CautiousPlayer, LowestCardPlayer, Player, RandomPlayer
     from .registry import all_rules, get
+    from .state import Game, Phase
     from .table import Placement, Table, place_card
     from .turn import resolve_turn
     from .variants import Rules, Variant
@@ -56,6 +57,8 @@ _HOMES = {
     "RandomPlayer": "players",
     "all_rules": "registry",
     "get": "registry",
+    "Game": "state",
+    "Phase": "state",
     "Placement": "table",
     "Table": "table",
     "place_card": "table",
@@ -66,9 +69,11 @@ _HOMES = {
 
 __all__ = [
     "CautiousPlayer",
+    "Game",
     "IllegalMoveError",
     "LowestCardPlayer",
     "MalformedInputError",
+    "Phase",
     "Placement",
     "Player",
     "ProtocolError",

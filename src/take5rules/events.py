@@ -37,6 +37,10 @@ class GameStarted:
     rules: Rules
     players: tuple[str, ...]
 
+    def to_json(self) -> dict[str, Any]:
+        """The event as a JSON-ready dict: its ``kind``, then each field."""
+        return _to_json(self)
+
 
 @dataclass(frozen=True, slots=True)
 class CardDrafted:
@@ -48,6 +52,10 @@ class CardDrafted:
     player: str
     card: Card
 
+    def to_json(self) -> dict[str, Any]:
+        """The event as a JSON-ready dict: its ``kind``, then each field."""
+        return _to_json(self)
+
 
 @dataclass(frozen=True, slots=True)
 class RoundStarted:
@@ -58,6 +66,10 @@ class RoundStarted:
     rows: tuple[tuple[Card, ...], ...]
     hands: Mapping[str, tuple[Card, ...]] = field(compare=True)
 
+    def to_json(self) -> dict[str, Any]:
+        """The event as a JSON-ready dict: its ``kind``, then each field."""
+        return _to_json(self)
+
 
 @dataclass(frozen=True, slots=True)
 class CardsRevealed:
@@ -67,6 +79,10 @@ class CardsRevealed:
     round: int
     turn: int
     plays: tuple[tuple[str, Card], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The event as a JSON-ready dict: its ``kind``, then each field."""
+        return _to_json(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +96,10 @@ class CardPlaced:
     card: Card
     row: int
     rows: tuple[tuple[Card, ...], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The event as a JSON-ready dict: its ``kind``, then each field."""
+        return _to_json(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +119,10 @@ class RowTaken:
     def bull_heads(self) -> int:
         """The bull heads of the cards taken."""
         return total_bull_heads(self.taken)
+
+    def to_json(self) -> dict[str, Any]:
+        """The event as a JSON-ready dict: its ``kind``, then each field."""
+        return _to_json(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +148,10 @@ class RoundScored:
     penalties: Mapping[str, int]
     totals: Mapping[str, int]
 
+    def to_json(self) -> dict[str, Any]:
+        """The event as a JSON-ready dict: its ``kind``, then each field."""
+        return _to_json(self)
+
 
 @dataclass(frozen=True, slots=True)
 class GameOver:
@@ -133,6 +161,10 @@ class GameOver:
     rounds: int
     totals: Mapping[str, int]
     winners: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The event as a JSON-ready dict: its ``kind``, then each field."""
+        return _to_json(self)
 
 
 #: Any event.
@@ -150,6 +182,30 @@ Event = (
 
 
 _Value = TypeVar("_Value")
+
+
+def _json_value(value: object) -> Any:
+    """*value* as JSON: tuples as lists, mappings as objects, rules as their two settings."""
+    if isinstance(value, Rules):
+        return {"variant": value.variant.value, "threshold": value.threshold}
+    if isinstance(value, Mapping):
+        return {key: _json_value(item) for key, item in value.items()}
+    if isinstance(value, tuple):
+        return [_json_value(item) for item in value]
+    return value
+
+
+def _to_json(event: object) -> dict[str, Any]:
+    """An event's ``to_json``: ``{"kind": ..., field: value, ...}``, JSON-ready.
+
+    >>> CardPlaced(1, 2, "ana", 71, 2, ((3,), (24,), (58, 71), (96,))).to_json()
+    {'kind': 'card-placed', 'round': 1, 'turn': 2, 'player': 'ana', 'card': 71, 'row': 2, \
+'rows': [[3], [24], [58, 71], [96]]}
+    """
+    result: dict[str, Any] = {"kind": getattr(event, "kind")}  # noqa: B009 -- a ClassVar
+    for item in fields(event):  # type: ignore[arg-type]
+        result[item.name] = _json_value(getattr(event, item.name))
+    return result
 
 
 def _fast_constructor(cls: type[_Value]) -> Callable[..., _Value]:

@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from . import _kernel
 from .cards import Card, bull_heads
 from .events import _fast_constructor
-from .table import ROW_LIMIT, Table, least_difference_row
-from .turn import RowChoice
+from .table import ROW_COUNT, ROW_LIMIT, Table, least_difference_row
+from .turn import RowChoice, _nothing
 
 __all__ = [
     "BUILTIN_PLAYERS",
@@ -35,19 +35,37 @@ __all__ = [
     "LowestCardPlayer",
     "Player",
     "RandomPlayer",
+    "Revealed",
     "RowChoice",
 ]
 
 
+#: Each turn of the round so far: its ``(player, card)`` plays in placement order.
+Revealed = tuple[tuple[tuple[str, Card], ...], ...]
+
+
 @dataclass(frozen=True, slots=True)
 class CardView:
-    """What a player knows when choosing a card: the table, their hand, the totals."""
+    """What a player knows when choosing a card: everything it has seen, and its own hand.
+
+    The table, their hand, the totals; and the round's public history (perfect recall): their
+    own seat's name (*player*), every card revealed so far this round and who played it, turn
+    by turn (*revealed*, each turn's plays in placement order), what each player has taken this
+    round (*taken*), the rows laid out at the start of the round (*start*), and the picks of
+    the draft (*picks*, logic and tournament; empty otherwise). Each seat gets its own view and
+    its own :class:`~take5rules.table.Table`: changing them changes nothing else.
+    """
 
     round: int
     turn: int
     table: Table
     hand: tuple[Card, ...]
     totals: Mapping[str, int]
+    player: str = ""
+    revealed: Revealed = ()
+    taken: Mapping[str, tuple[Card, ...]] = field(default_factory=_nothing)
+    start: tuple[tuple[Card, ...], ...] = ()
+    picks: tuple[tuple[str, Card], ...] = ()
 
 
 #: ``CardView(...)`` for the engine's hot loop (private): the same value, built faster.
@@ -56,12 +74,19 @@ _card_view = _fast_constructor(CardView)
 
 @dataclass(frozen=True, slots=True)
 class DraftView:
-    """What a player knows when drafting: the face-up cards left and their picks so far."""
+    """What a player knows when drafting: the face-up cards left and their picks so far.
+
+    Also their seat's name (*player*), every pick of the draft so far in order (*picks*, as
+    ``(player, card)``), and the totals before the round (*totals*).
+    """
 
     round: int
     pick: int
     pool: tuple[Card, ...]
     hand: tuple[Card, ...]
+    player: str = ""
+    picks: tuple[tuple[str, Card], ...] = ()
+    totals: Mapping[str, int] = field(default_factory=_nothing)
 
 
 @runtime_checkable
@@ -96,17 +121,23 @@ def cheapest_row(table: Table) -> int:
     return min(range(len(table.rows)), key=lambda index: (*_row_cost(table, index), index))
 
 
+#: The indices of the four rows.
+_ROW_INDICES = tuple(range(ROW_COUNT))
+
+
 class RandomPlayer:
     """Plays, takes and drafts uniformly at random, reproducibly from *seed*."""
 
     def __init__(self, seed: int | None = None) -> None:
         self._random = random.Random(seed)
+        self._choice = self._random.choice
 
     def choose_card(self, view: CardView) -> Card:  # noqa: D102
-        return self._random.choice(view.hand)
+        return self._choice(view.hand)
 
     def choose_row(self, choice: RowChoice) -> int:  # noqa: D102
-        return self._random.randrange(len(choice.table.rows))
+        # The same draw as randrange(4) (both take _randbelow(4)), without its argument checks.
+        return self._choice(_ROW_INDICES)
 
     def choose_draft(self, view: DraftView) -> Card:  # noqa: D102
         return self._random.choice(view.pool)

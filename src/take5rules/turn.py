@@ -16,7 +16,9 @@ The publisher's example: rows ending 12, 37, 43 and 58; the cards 14, 15, 44 and
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
 
 from . import _kernel
 from ._text import N_
@@ -140,15 +142,33 @@ def placement_order(plays: Mapping[str, Card]) -> tuple[tuple[str, Card], ...]:
     return tuple(_kernel.order(plays.items()))
 
 
+def _nothing() -> Mapping[str, Any]:
+    """An empty read-only mapping: the default of a view's totals and cards taken."""
+    return MappingProxyType({})
+
+
 @dataclass(frozen=True, slots=True)
 class RowChoice:
-    """What the player of a low card sees when choosing the row to take."""
+    """What the player of a low card sees when choosing the row to take.
+
+    The rows the low card meets (*table*), and, when a game asks (the engine and
+    :class:`take5rules.state.Game` fill them in), what the player knows besides: their
+    hand, the totals, every card revealed so far this round turn by turn (this turn's
+    included), what each player has taken this round, the rows at the start of the round
+    and the draft's picks, as in :class:`take5rules.players.CardView`.
+    """
 
     player: str
     card: Card
     table: Table
     round: int | None = None
     turn: int | None = None
+    hand: tuple[Card, ...] = ()
+    totals: Mapping[str, int] = field(default_factory=_nothing)
+    revealed: tuple[tuple[tuple[str, Card], ...], ...] = ()
+    taken: Mapping[str, tuple[Card, ...]] = field(default_factory=_nothing)
+    start: tuple[tuple[Card, ...], ...] = ()
+    picks: tuple[tuple[str, Card], ...] = ()
 
 
 #: A function that answers a :class:`RowChoice` with a row index from 0 to 3.

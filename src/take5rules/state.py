@@ -1,0 +1,619 @@
+"""The game stepper: a whole game of any variant, one decision at a time.
+
+:class:`Game` holds the whole state of a game (or a tournament): the seats, the rules, the
+random generator that deals, the hands, the rows, the cards each player has taken, the totals.
+It says which decisions are pending (:attr:`Game.phase`, :attr:`Game.to_move`,
+:meth:`Game.legal`), takes each answer, checked once (:meth:`Game.play`, :meth:`Game.take_row`,
+:meth:`Game.draft`, or :meth:`Game.act` for whichever is pending) and reports the events of
+each step. It gives each seat its observation (:meth:`Game.observe`), can be copied
+(:meth:`Game.copy`) and saved to JSON and read back (:meth:`Game.to_json`,
+:meth:`Game.from_json`). It is the one game loop of the library: :func:`take5rules.engine.
+play_game` and :func:`~take5rules.engine.play_silently` drive it with player objects.
+
+>>> game = Game(["ana", "bob"], seed=1)
+>>> game.phase, game.to_move, game.legal("ana")[:3]
+(<Phase.CARDS: 'cards'>, ('ana', 'bob'), (3, 11, 24))
+>>> game.play("ana", 3)
+()
+>>> [event.kind for event in game.play("bob", 6)]
+['cards-revealed', 'card-placed', 'card-placed']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
+
+from . import _kernel
+from ._moves import Observation, Phase, _check_deal, _integral, _lay, _row_index
+from ._text import N_
+from .cards import Card
+from .errors import IllegalMoveError, MalformedInputError, RulesError, Where
+from .events import (
+    CardDrafted,
+    Event,
+    GameOver,
+    GameStarted,
+    RoundScored,
+    RoundStarted,
+    _card_placed,
+    _cards_revealed,
+    _fast_constructor,
+    _low_card_taken,
+    _sixth_card_taken,
+)
+from .players import CardView, DraftView, Revealed, _card_view
+from .setup import ROWS, cards_in_play, check_players
+from .table import Row, Table, _table
+from .turn import RowChoice
+from .variants import Rules, Variant, draft, next_drafter, tournament_hands
+
+__all__ = ["Game", "Observation", "Phase"]
+
+#: ``RowChoice(...)`` for the hot loop, every field given: the same value, built faster.
+_row_choice = _fast_constructor(RowChoice)
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+#: The rule whose decision each phase waits for (named when an answer comes out of turn).
+_AWAITED = {Phase.CARDS: "turn.reveal", Phase.ROW: "table.low-card",
+            Phase.DRAFT: "variants.logic", Phase.OVER: "game.end"}
+
+
+class Game:
+    """A game of Take 5 in progress, of any variant and threshold, one decision at a time.
+
+    Args:
+        players: the seats, in order (rule ``setup.players``).
+        rules: the variant and threshold (default: the standard game to 66).
+        seed: fixes the deals; the same seed deals the same cards as
+            :func:`~take5rules.engine.play_game` with that seed.
+        events: ``False`` to build no event at all (each step then reports ``()``), for
+            simulations that need only the result.
+
+    Each step returns the events it caused (an empty tuple when a card is laid face down and
+    others are still to come); :attr:`events` holds those of the last step, the opening
+    :class:`~take5rules.events.GameStarted` (and the first round's start) after construction.
+
+    Contract, decided for speed (issue 16): the state is kept in plain lists and tuples, and
+    nothing is built that nobody asked for. A view or observation is built when a seat is
+    asked or :meth:`observe` is called, never kept; each seat's view has its own
+    :class:`~take5rules.table.Table`, and the history it shares (tuples, read-only mappings)
+    cannot be changed, so a player that changes what it was handed changes nothing else.
+    Events are built as the step happens (unless *events* is false), and only the last
+    step's are kept. The engine drives a game through the same private transitions as the
+    public steps (a turn is placed by one loop, whoever answers the low card).
+    """
+
+    __slots__ = (
+        "_answer",
+        "_choices",
+        "_cursor",
+        "_draft_rows",
+        "_emit",
+        "_hands",
+        "_laid",
+        "_last",
+        "_ordered",
+        "_out",
+        "_phase",
+        "_picks",
+        "_piles",
+        "_pool",
+        "_result",
+        "_revealed",
+        "_rng",
+        "_rows",
+        "_sheets",
+        "_start",
+        "_taken_view",
+        "_totals",
+        "_totals_view",
+        "players",
+        "round",
+        "rules",
+        "turn",
+    )
+
+    players: tuple[str, ...]
+    rules: Rules
+    round: int
+    turn: int
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        rules: Rules | None = None,
+        seed: int | None = 0,
+        *,
+        events: bool = True,
+    ) -> None:
+        self._setup(players, rules, events)
+        self._rng = random.Random(seed)
+        if self._out is not None:
+            self._out.append(GameStarted(self.rules, self.players))
+        self._open_round()
+        self._flush()
+
+    def _setup(self, players: Sequence[str], rules: Rules | None, events: bool) -> None:
+        """The empty state before the first round (shared with :meth:`from_deal`)."""
+        rules = rules if rules is not None else Rules()
+        self.rules = rules
+        self.players = check_players(players, rules)
+        self._emit = events
+        self._out: list[Event] | None = [] if events else None
+        self._last: tuple[Event, ...] = ()
+        self._totals: dict[str, int] = dict.fromkeys(self.players, 0)
+        self.round = 0
+        self.turn = 0
+        self._phase = Phase.CARDS
+        self._hands: dict[str, list[Card]] = {}
+        self._rows: list[Row] = []
+        self._piles: dict[str, tuple[Card, ...]] = {}
+        self._laid: dict[str, Card] = {}
+        self._ordered: tuple[tuple[str, Card], ...] = ()
+        self._cursor = 0
+        self._choices: tuple[int, ...] = ()
+        self._answer: int | None = None
+        self._start: tuple[Row, ...] = ()
+        self._revealed: Revealed = ()
+        self._pool: list[Card] = []
+        self._picks: tuple[tuple[str, Card], ...] = ()
+        self._sheets: Mapping[str, tuple[Card, ...]] | None = None
+        self._draft_rows: tuple[Card, ...] = ()
+        self._result: GameOver | None = None
+        self._totals_view: Mapping[str, int] | None = None
+        self._taken_view: Mapping[str, tuple[Card, ...]] | None = None
+
+    @classmethod
+    def from_deal(
+        cls,
+        players: Sequence[str],
+        table: Table,
+        hands: Mapping[str, Sequence[Card]],
+        *,
+        round: int = 1,
+        totals: Mapping[str, int] | None = None,
+        rules: Rules | None = None,
+        seed: int | None = 0,
+        events: bool = True,
+    ) -> Game:
+        """A game taken up at the start of round *round* from a given deal, checked.
+
+        *table* is a :class:`~take5rules.table.Table`; each hand distinct cards that are neither
+        on the table nor in another hand, every hand the same size (ten cards, or fewer for a
+        round taken up part-way); *totals* the totals before the round (default 0). Later
+        rounds are dealt from *seed*. A tournament cannot be taken up this way (its hands come
+        from its draft).
+        """
+        game = object.__new__(cls)
+        game._setup(players, rules, events)
+        if game.rules.variant is Variant.TOURNAMENT:
+            raise RulesError(
+                "variants.tournament",
+                N_("a tournament cannot be taken up from a deal: its hands come from its draft"),
+            )
+        given = {player: tuple(hand) for player, hand in hands.items()}
+        before = dict(totals) if totals is not None else dict.fromkeys(game.players, 0)
+        _check_deal(game.players, round, table, given, before)
+        game._rng = random.Random(seed)
+        game._totals = {player: before[player] for player in game.players}
+        game.round = round
+        game._begin(table.rows, given)
+        game._flush()
+        return game
+
+    # --- What is pending ---------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """What the game waits for now."""
+        return self._phase
+
+    @property
+    def to_move(self) -> tuple[str, ...]:
+        """The seats that must decide now, in seat order (several only while cards are laid)."""
+        phase = self._phase
+        if phase is Phase.CARDS:
+            return tuple(player for player in self.players if player not in self._laid)
+        if phase is Phase.ROW:
+            return (self._ordered[self._cursor][0],)
+        if phase is Phase.DRAFT:
+            return (next_drafter(self.players, len(self._picks)),)
+        return ()
+
+    def legal(self, seat: str) -> tuple[int, ...]:
+        """The answers *seat* may give now, sorted: cards, row indices or face-up cards."""
+        self._seat(seat)
+        if seat not in self.to_move:
+            return ()
+        if self._phase is Phase.CARDS:
+            return tuple(self._hands[seat])
+        if self._phase is Phase.ROW:
+            return tuple(range(ROWS))
+        return tuple(self._pool)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The events of the last step (after construction: the game's and round's start)."""
+        return self._last
+
+    @property
+    def result(self) -> GameOver | None:
+        """The game's end (its last event), or ``None`` while it goes on."""
+        return self._result
+
+    @property
+    def totals(self) -> Mapping[str, int]:
+        """Each player's bull heads over the rounds scored so far (read-only)."""
+        return self._totals_snapshot()
+
+    @property
+    def table(self) -> Table | None:
+        """The rows now (``None`` while the first draft is under way)."""
+        return _table(tuple(self._rows)) if self._rows else None
+
+    def observe(self, seat: str) -> Observation:
+        """What *seat* may know now: the public history, its own hand, nothing hidden."""
+        self._seat(seat)
+        phase = self._phase
+        drafting = phase is Phase.DRAFT
+        pending = self._ordered[self._cursor] if phase is Phase.ROW else None
+        return Observation(
+            seat, phase, self.round, self.turn,
+            _table(tuple(self._rows)) if self._rows else None,
+            tuple(card for player, card in self._picks if player == seat) if drafting
+            else tuple(self._hands.get(seat, ())),
+            self._totals_snapshot(), self._revealed, self._taken_snapshot(), self._start,
+            self._picks, tuple(self._pool) if drafting else (),
+            self._laid.get(seat) if phase is Phase.CARDS else None, pending, self.to_move,
+        )
+
+    # --- Answers ------------------------------------------------------------------------------
+
+    def play(self, seat: str, card: object) -> tuple[Event, ...]:
+        """*seat* lays *card* face down; after the last seat's card, the turn is placed."""
+        self._expect(seat, Phase.CARDS)
+        self._laid[seat] = _lay(self._hands[seat], card, self.round, self.turn, seat)
+        if len(self._laid) == len(self.players):
+            self._reveal(self._stored)
+        return self._flush()
+
+    def take_row(self, seat: str, index: object) -> tuple[Event, ...]:
+        """The player of the pending low card takes row *index* (0 to 3); the turn goes on."""
+        self._expect(seat, Phase.ROW)
+        self._answer = _row_index(index, Where(self.round, self.turn, seat,
+                                               self._ordered[self._cursor][1]))
+        self._place(self._stored)
+        return self._flush()
+
+    def draft(self, seat: str, card: object) -> tuple[Event, ...]:
+        """*seat* takes the face-up *card* (logic and tournament drafts)."""
+        self._draft(seat, card)
+        return self._flush()
+
+    def _draft(self, seat: str, card: object) -> None:
+        self._expect(seat, Phase.DRAFT)
+        checked = card if type(card) is int else _integral(card)
+        if checked is None or checked not in self._pool:
+            raise IllegalMoveError(
+                "variants.logic",
+                N_("card {value} is not among the face-up cards left to draft"),
+                where=Where(self.round, player=seat, card=checked),
+                value=card,
+            )
+        self._pick(seat, checked)
+
+    def act(self, seat: str, answer: object) -> tuple[Event, ...]:
+        """Give *seat*'s answer to whichever decision is pending: a card, a row or a pick."""
+        phase = self._phase
+        if phase is Phase.ROW:
+            return self.take_row(seat, answer)
+        if phase is Phase.DRAFT:
+            return self.draft(seat, answer)
+        return self.play(seat, answer)
+
+    # --- Copies, equality --------------------------------------------------------------------
+
+    def copy(self) -> Game:
+        """An independent copy: stepping one never changes the other."""
+        twin = object.__new__(Game)
+        for name in Game.__slots__:
+            setattr(twin, name, getattr(self, name))
+        twin._rng = random.Random()
+        twin._rng.setstate(self._rng.getstate())
+        twin._hands = {player: list(hand) for player, hand in self._hands.items()}
+        twin._rows = list(self._rows)
+        twin._laid = dict(self._laid)
+        twin._totals = dict(self._totals)
+        twin._pool = list(self._pool)
+        twin._out = [] if self._emit else None
+        return twin
+
+    def _key(self) -> tuple[object, ...]:
+        """Everything that makes the state (not the last step's events)."""
+        return (
+            self.players, self.rules, self.round, self.turn, self._phase, self._totals,
+            self._hands, self._rows, self._piles, self._laid, self._ordered, self._cursor,
+            self._start, self._revealed, self._choices, self._pool, self._picks,
+            None if self._sheets is None else dict(self._sheets), self._draft_rows,
+            self._result, self._rng.getstate(),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"Game(players={self.players!r}, rules={self.rules!r}, round={self.round}, "
+                f"turn={self.turn}, phase={self._phase.value!r})")
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state as a JSON-ready dict, the random generator's state included."""
+        from ._state_json import dump
+
+        return dump(self)
+
+    @classmethod
+    def from_json(cls, data: object, *, events: bool = True) -> Game:
+        """A game read back from :meth:`to_json`'s document, every part of it checked.
+
+        The rows and the cards taken are not read but replayed from the round's start, its
+        revealed cards and its low cards' rows, so a document can only hold a state the rules
+        reach; a part that breaks a rule is refused with that rule's id.
+        """
+        from ._state_json import load
+
+        return load(data, events)
+
+    # --- Private: checks ---------------------------------------------------------------------
+
+    def _seat(self, seat: object) -> None:
+        if seat not in self._totals:
+            raise MalformedInputError(
+                "setup.players",
+                N_("{player!r} is not a player of this game"),
+                where=Where(self.round or None, player=seat if isinstance(seat, str) else None),
+                player=seat,
+            )
+
+    def _expect(self, seat: str, phase: Phase) -> None:
+        """Check that *seat* has a decision of kind *phase* to make now."""
+        if self._phase is phase and seat in self.to_move:
+            return
+        self._seat(seat)
+        where = Where(self.round, self.turn or None, seat)
+        if self._phase is Phase.OVER:
+            raise IllegalMoveError("game.end", N_("the game is over: no decision is pending"),
+                                   where=where)
+        raise IllegalMoveError(
+            _AWAITED[self._phase],
+            N_("{player!r} has no decision of this kind to make now; the game waits for "
+               "{waiting}"),
+            where=where,
+            player=seat,
+            waiting=", ".join(repr(player) for player in self.to_move),
+        )
+
+    def _stored(self, player: str, value: Card) -> int | None:
+        """The row answered through :meth:`take_row`, once; ``None`` when none is waiting."""
+        answer, self._answer = self._answer, None
+        return answer
+
+    def _flush(self) -> tuple[Event, ...]:
+        out = self._out
+        if out is None:
+            return ()
+        self._last = tuple(out)
+        out.clear()
+        return self._last
+
+    # --- Private: snapshots for views -----------------------------------------------------------
+
+    def _totals_snapshot(self) -> Mapping[str, int]:
+        view = self._totals_view
+        if view is None:
+            view = self._totals_view = MappingProxyType(dict(self._totals))
+        return view
+
+    def _taken_snapshot(self) -> Mapping[str, tuple[Card, ...]]:
+        view = self._taken_view
+        if view is None:
+            view = self._taken_view = MappingProxyType(self._piles)
+        return view
+
+    # --- Private: the transitions (the one game loop) ------------------------------------------
+
+    def _open_round(self) -> None:
+        """Start the next round: a tournament's next game, a draft, or a deal."""
+        self.round += 1
+        if self._sheets is not None:  # a tournament after its draft
+            hands = tournament_hands(self._sheets, self.players, self.round)
+            self._begin(tuple((value,) for value in self._draft_rows), hands)
+            return
+        pool = cards_in_play(self.rules, len(self.players))
+        if self.rules.drafted:
+            self._phase, self.turn = Phase.DRAFT, 0
+            self._pool, self._picks, self._rows, self._start = sorted(pool), (), [], ()
+            self._revealed, self._piles, self._hands, self._choices = (), {}, {}, ()
+            self._taken_view = None
+            return
+        # The kernel deals the pool as rng.sample(pool, len(pool)) would shuffle it.
+        hands, starters, _aside = _kernel.deal(_kernel.shuffled(pool, self._rng.getrandbits),
+                                               self.players)
+        self._begin(tuple((value,) for value in starters), hands)
+
+    def _begin(self, rows: tuple[Row, ...], hands: Mapping[str, tuple[Card, ...]]) -> None:
+        """Lay out *rows* and give the hands: the round's first turn waits for cards."""
+        held = {player: sorted(hands[player]) for player in self.players}
+        self._hands, self._rows, self._start = held, list(rows), rows
+        self._piles = dict.fromkeys(self.players, ())
+        self._revealed, self._laid, self._taken_view, self._choices = (), {}, None, ()
+        self._pool = []
+        self._phase, self.turn = Phase.CARDS, 1
+        if self._out is not None:
+            self._out.append(RoundStarted(
+                self.round, rows,
+                MappingProxyType({player: tuple(hand) for player, hand in held.items()}),
+            ))
+
+    def _pick(self, seat: str, value: Card) -> None:
+        """Draft *value* for *seat*; after the last pick, the round begins."""
+        self._pool.remove(value)
+        self._picks += ((seat, value),)
+        if self._out is not None:
+            self._out.append(CardDrafted(self.round, len(self._picks), seat, value))
+        if len(self._pool) > ROWS:
+            return
+        drafted = draft(cards_in_play(self.rules, len(self.players)), self.players, self._picks)
+        rows = tuple((value,) for value in drafted.rows)
+        if self.rules.variant is Variant.TOURNAMENT:
+            self._sheets, self._draft_rows = drafted.hands, drafted.rows
+            self._begin(rows, tournament_hands(drafted.hands, self.players, self.round))
+        else:
+            self._begin(rows, drafted.hands)
+
+    def _reveal(self, choose: Callable[[str, Card], int | None]) -> None:
+        """Every card is laid: reveal them together, then place them lowest first."""
+        ordered = tuple(_kernel.order(self._laid.items()))
+        self._ordered, self._cursor, self._laid = ordered, 0, {}
+        self._revealed += (ordered,)
+        if self._out is not None:
+            self._out.append(_cards_revealed(self.round, self.turn, ordered))
+        self._place(choose)
+
+    def _place(self, choose: Callable[[str, Card], int | None]) -> None:
+        """Place the revealed cards from the cursor on; stop at a low card *choose* cannot answer.
+
+        *choose* answers a low card's row (checked), or ``None`` to wait for :meth:`take_row`.
+        """
+        rows, ordered, out = self._rows, self._ordered, self._out
+        number, turn = self.round, self.turn
+        target, put = _kernel.target, _kernel.put
+        for position, (player, value) in enumerate(ordered[self._cursor:], self._cursor):
+            index = target(rows, value)
+            if index >= 0:
+                taken = put(rows, index, value)
+                if not taken:
+                    if out is not None:
+                        out.append(_card_placed(number, turn, player, value, index, tuple(rows)))
+                    continue
+                self._took(player, taken)
+                if out is not None:
+                    out.append(_sixth_card_taken(number, turn, player, value, index, taken,
+                                                 tuple(rows)))
+                continue
+            chosen = choose(player, value)
+            if chosen is None:
+                self._cursor, self._phase = position, Phase.ROW
+                return
+            taken = _kernel.take(rows, chosen, value)
+            self._choices += (chosen,)
+            self._took(player, taken)
+            if out is not None:
+                out.append(_low_card_taken(number, turn, player, value, chosen, taken,
+                                           tuple(rows)))
+        self._ordered, self._cursor, self._phase = (), 0, Phase.CARDS
+        if self._hands[self.players[0]]:
+            self.turn += 1
+        else:
+            self._end_round()
+
+    def _took(self, player: str, taken: Row) -> None:
+        """*player* takes the cards *taken*.
+
+        The dict of piles is replaced, never changed, so a view handed out keeps what it showed.
+        """
+        piles = self._piles
+        self._piles = {**piles, player: piles[player] + taken}
+        self._taken_view = None
+
+    def _end_round(self) -> None:
+        """Score the round; end the game, or open the next round."""
+        penalties = {player: _kernel.pile_heads(pile) for player, pile in self._piles.items()}
+        self._totals = totals = _kernel.add(self._totals, penalties)
+        self._totals_view = None
+        if self._out is not None:
+            self._out.append(RoundScored(self.round, MappingProxyType(penalties),
+                                         MappingProxyType(dict(totals))))
+        if self._over():
+            self._phase = Phase.OVER
+            self._result = GameOver(self.round, MappingProxyType(dict(totals)),
+                                    _kernel.lowest(totals))
+            if self._out is not None:
+                self._out.append(self._result)
+        else:
+            self._open_round()
+
+    def _over(self) -> bool:
+        """Whether the game ends after the round just scored (``game.end``; a tournament's end).
+
+        The one place the end is decided: a tournament ends after as many games as players, any
+        other game when some total reaches the threshold.
+        """
+        if self.rules.variant is Variant.TOURNAMENT:
+            return self.round == len(self.players)
+        return _kernel.ended(self._totals, self.rules.threshold)
+
+    # --- Private: driving player objects (the engine) -----------------------------------------
+
+    def _drive_turns(
+        self,
+        choosers: Sequence[tuple[str, Callable[[CardView], object]]],
+        rows: Mapping[str, Callable[[RowChoice], object]],
+    ) -> Iterator[None]:
+        """Ask each seat's *choosers* for its card, then place the turn asking *rows*; repeat.
+
+        *rows* answers a low card's row. Pauses after each turn; goes on while cards are awaited.
+        """
+
+        def choose(player: str, value: Card) -> int:
+            number, turn = self.round, self.turn
+            choice = rows[player](_row_choice(
+                player, value, _table(tuple(self._rows)), number, turn,
+                tuple(self._hands[player]), self._totals_snapshot(), self._revealed,
+                self._taken_snapshot(), self._start, self._picks,
+            ))
+            return choice if type(choice) is int and 0 <= choice < ROWS else _row_index(
+                choice, Where(number, turn, player, value))
+
+        reveal, cards = self._reveal, Phase.CARDS
+        while self._phase is cards:
+            number, turn, hands, laid = self.round, self.turn, self._hands, self._laid
+            now = tuple(self._rows)
+            totals, taken = self._totals_snapshot(), self._taken_snapshot()
+            revealed, start, picks = self._revealed, self._start, self._picks
+            shown = _table(now)
+            for player, choose_card in choosers:
+                hand = hands[player]
+                value = choose_card(_card_view(number, turn, shown, tuple(hand), totals, player,
+                                               revealed, taken, start, picks))
+                if shown.rows is not now:  # the player changed its table: the next gets another
+                    shown = _table(now)
+                try:
+                    # The answer checked as _lay checks it, without its call for a plain int.
+                    if type(value) is not int:
+                        raise ValueError
+                    hand.remove(value)
+                    laid[player] = value
+                except ValueError:
+                    laid[player] = _lay(hand, value, number, turn, player)
+            reveal(choose)
+            yield
+
+    def _drive_picks(self, choosers: Mapping[str, Callable[[DraftView], object]]) -> Iterator[None]:
+        """Ask each drafter in turn for its pick; pause after each, while the draft goes on."""
+        while self._phase is Phase.DRAFT:
+            player = next_drafter(self.players, len(self._picks))
+            mine = tuple(card for seat, card in self._picks if seat == player)
+            value = choosers[player](DraftView(
+                self.round, len(self._picks) + 1, tuple(self._pool), mine, player, self._picks,
+                self._totals_snapshot(),
+            ))
+            self._draft(player, value)
+            yield
