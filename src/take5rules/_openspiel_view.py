@@ -30,7 +30,7 @@ __all__ = ["Observer"]
 
 
 class Observer:
-    """OpenSpiel's ``PyObserver`` for Take 5: ``tensor``, ``dict``, ``set_from``, ``string_from``."""
+    """OpenSpiel's ``PyObserver`` for Take 5 (``set_from`` writes ``tensor``, ``dict``)."""
 
     def __init__(self, config: Config, kind: Any, params: object) -> None:
         if params:
