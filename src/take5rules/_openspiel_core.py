@@ -78,9 +78,9 @@ class Config:
             raise MalformedInputError(
                 "argument",
                 N_("the research configuration of take5 takes the standard or tactics variant, "
-                   "a hand of 1 to {most} cards and a deck of {needed} to {cards} cards, not "
-                   "{variant}, {hand} and {deck}"),
-                most=HAND_SIZE, needed=count * hand + ROWS, cards=len(full),
+                   "a hand size from 1 to {most} and a deck size from {needed} to {size}, not "
+                   "{variant}, hand {hand} and deck {deck}"),
+                most=HAND_SIZE, needed=count * hand + ROWS, size=len(full),
                 variant=rules.variant.value, hand=hand, deck=deck,
             )
         if params["utility"] not in _UTILITIES:
