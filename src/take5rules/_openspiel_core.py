@@ -285,7 +285,7 @@ class Core:
         else:
             game.play(name, action + 1)
             self.laid[seat] = action + 1
-            self.log.append((seat, f"l{action + 1}", f"l{seat}"))
+            self.log.append((seat, f"l{action + 1}", f"l?{seat}"))
             if len(self.laid) == len(config.seats):
                 self.plays += [(turn, player, self.laid[player]) for player in sorted(self.laid)]
                 self.log.append((-1, "v" + "/".join(str(self.laid[player])
@@ -302,7 +302,7 @@ class Core:
         hands = len(config.seats) * config.hand
         if len(dealt) <= hands:
             seat = (len(dealt) - 1) // config.hand
-            self.log.append((seat, f"d{value}", f"d{seat}"))
+            self.log.append((seat, f"d{value}", f"d?{seat}"))
             return
         self.log.append((-1, f"s{value}", ""))
         if len(dealt) < hands + ROWS:

@@ -8,9 +8,10 @@ the public events (the row cards, the cards once revealed, the rows taken, the d
 scores). Another seat's hand and the cards set aside never do.
 
 The strings are compact tokens, not messages: ``r2`` round 2 starts; ``d17`` you were dealt 17
-(``d1``: seat 1 was dealt a card); ``s58`` a row starts with 58; ``p1:40`` seat 1 drafts 40;
-``l12`` you laid 12 (``l1``: seat 1 laid a card); ``v12/40`` the cards revealed, seat by seat;
-``t0:2`` seat 0's low card takes row 2; ``=5/11`` the totals after a round.
+(``d?1``: seat 1 was dealt a card you did not see); ``s58`` a row starts with 58; ``p1:40`` seat
+1 drafts 40; ``l12`` you laid 12 (``l?1``: seat 1 laid a card face down); ``v12/40`` the cards
+revealed, seat by seat; ``t0:2`` seat 0's low card takes row 2; ``=5/11`` the totals after a
+round; then ``hand0:3,12`` your cards and ``laid0:12`` the card you laid this turn.
 """
 
 from __future__ import annotations
@@ -160,7 +161,7 @@ class Observer:
         if self.public:
             tokens.append("rows " + " ".join(
                 "[" + ",".join(map(str, row)) + "]" for row in _rows(core)))
-            tokens.append("seen " + ",".join(str(value) for _, _, value in core.plays))
+            tokens.append("seen " + (",".join(str(value) for _, _, value in core.plays) or "-"))
             if seen is not None:
                 tokens.append(f"turn {seen.turn}")
                 tokens += [f"taken{self.config.seats.index(seat)}:" + ",".join(map(str, pile))
