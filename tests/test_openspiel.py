@@ -284,3 +284,12 @@ def test_the_draft_is_a_sequence_of_decisions_and_the_low_card_a_decision() -> N
                 assert state.legal_actions() == [104, 105, 106, 107]  # the four rows
                 rows += 1
     assert rows
+
+
+@pytest.mark.parametrize("variant", ["standard", "logic"])
+def test_rounds_stops_the_game_after_that_many_rounds(variant: str) -> None:
+    game = pyspiel.load_game("take5", {"variant": variant, "threshold": 500, "rounds": 2})
+    *_, last = _walk(game, 10)
+    assert last.is_terminal()
+    assert last.information_state_string(0).count("=") == 2  # two rounds scored, no third
+    assert len(last.legal_actions()) == 0
