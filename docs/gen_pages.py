@@ -36,6 +36,7 @@ import os
 import pkgutil
 import re
 import sys
+import types
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -813,6 +814,8 @@ def api_package_page(labels: Host) -> str:
     ]
     for name in take5rules.__all__:
         obj = getattr(take5rules, name)
+        if isinstance(obj, types.ModuleType):  # take5rules.validate: the function's module too
+            obj = getattr(obj, name)
         module = getattr(obj, "__module__", None)
         if not module or not module.startswith("take5rules.") or name.startswith("_"):
             continue
