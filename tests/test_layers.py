@@ -159,6 +159,34 @@ def test_registry_loads_only_rule_modules() -> None:
     assert {_level(module) for module in registry._MODULES} == {1}
 
 
+RULES = LAYERS[1][1]
+
+
+def private_names_taken(path: Path) -> set[str]:
+    """The private names (``_x``) a rule module imports from another rule module."""
+    own = path.stem
+    taken: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.ImportFrom) and node.module is not None:
+            source = node.module.removeprefix("take5rules.") if not node.level else node.module
+            if source in RULES and source != own:
+                taken.update(f"{source}.{alias.name}" for alias in node.names
+                             if alias.name.startswith("_"))
+    return taken
+
+
+def test_rule_modules_take_no_private_name_of_each_other() -> None:
+    for component in sorted(RULES):
+        assert private_names_taken(SRC / f"{component}.py") == set(), component
+
+
+def test_a_private_name_taken_is_found(tmp_path: Path) -> None:
+    tampered = tmp_path / "round.py"
+    tampered.write_text((SRC / "round.py").read_text(encoding="utf-8")
+                        + "\nfrom .table import _checked_rows\n", encoding="utf-8")
+    assert private_names_taken(tampered) == {"table._checked_rows"}
+
+
 @pytest.mark.parametrize(("source", "line", "target"), [
     ("_kernel.py", "from . import cards", "cards"),
     ("table.py", "from .events import CardPlaced", "events"),
