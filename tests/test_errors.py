@@ -37,8 +37,6 @@ def _make(cls: type[Take5Error]) -> Take5Error:
     where = Where(round=2, turn=3, player="bob", card=74)
     template = N_("card {value} is not in the hand of {player!r}")
     params = {"value": 74, "player": "bob", "reason": Phrase(N_("malformed JSON"))}
-    if cls.__name__ == "EndOfInputError":  # a class that takes the seat and the place alone
-        return cls("bob", where)  # type: ignore[arg-type]
     positional = [name for name, parameter in inspect.signature(cls).parameters.items()
                   if parameter.kind is parameter.POSITIONAL_ONLY]
     if len(positional) == 1:  # a class that fixes its own id (protocol, log)

@@ -248,7 +248,7 @@ def test_margin_returns_are_zero_sum_and_rewards_sum_to_returns() -> None:
 @pytest.mark.parametrize(
     ("params", "rule"),
     [({"players": 1}, "setup.players"), ({"players": 7, "variant": "logic"}, "setup.players"),
-     ({"variant": "profi"}, "variants.tactics"), ({"threshold": 0}, "variants.threshold"),
+     ({"variant": "profi"}, "variant-name"), ({"threshold": 0}, "variants.threshold"),
      ({"deck": 5, "hand": 1}, "argument"), ({"hand": 11}, "argument"),
      ({"variant": "logic", "hand": 3}, "argument"), ({"utility": "wins"}, "argument"),
      ({"rounds": -1}, "argument")],
