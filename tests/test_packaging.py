@@ -98,3 +98,17 @@ def test_the_licence_is_mit_for_the_take5rules_developers() -> None:
     text = (Path(__file__).resolve().parent.parent / "LICENSE").read_text(encoding="utf-8")
     assert text.startswith("MIT License\n\nCopyright (c) 2026 take5rules developers\n")
     assert "THE SOFTWARE IS PROVIDED \"AS IS\", WITHOUT WARRANTY OF ANY KIND" in text
+
+
+def test_the_version_is_the_same_in_pyproject_the_package_and_the_changelog() -> None:
+    # One version, said three times where tools read it: a release that bumps one and not the
+    # others fails here.
+    import re
+    import tomllib
+
+    root = Path(__file__).resolve().parent.parent
+    declared = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    changelog = (root / "CHANGELOG.md").read_text(encoding="utf-8")
+    newest = re.search(r"^## \[(\d+\.\d+\.\d+)\]", changelog, re.MULTILINE)
+    assert newest is not None, "CHANGELOG.md has no '## [X.Y.Z]' section"
+    assert declared["project"]["version"] == take5rules.__version__ == newest.group(1)
