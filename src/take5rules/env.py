@@ -45,10 +45,15 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-import numpy as np
-import numpy.typing as npt
-from gymnasium import spaces
-from pettingzoo import AECEnv, ParallelEnv
+try:
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import spaces
+    from pettingzoo import AECEnv, ParallelEnv
+except ModuleNotFoundError as missing:  # a plain install: say which extra, in one line
+    from ._extras import missing_extra
+
+    raise missing_extra(__name__, missing, "env") from None
 
 from ._machine import CARD, DRAFT, OVER, PHASES, ROW, Machine
 from ._text import N_

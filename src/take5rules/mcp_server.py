@@ -26,8 +26,13 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from mcp.server.mcpserver import MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
+try:
+    from mcp.server.mcpserver import MCPServer
+    from mcp.server.mcpserver.exceptions import ToolError
+except ModuleNotFoundError as missing:  # a plain install: say which extra, in one line
+    from ._extras import missing_extra
+
+    raise missing_extra(__name__, missing, "mcp") from None
 
 from ._machine import CARD, DRAFT, OVER, ROW, Machine
 from ._text import N_
