@@ -222,8 +222,8 @@ def test_work_is_submitted_a_little_at_a_time(monkeypatch: pytest.MonkeyPatch) -
     outcomes.close()  # type: ignore[attr-defined]
     # chunks of 25 games, two per worker in flight: the first 100 outcomes are of chunks among
     # the first few, and no more than those few were ever submitted
-    assert len({game for game, _, _ in taken}) == 100
-    assert max(game for game, _, _ in taken) < 25 * (4 + 2 * 2)
+    assert len({outcome[0] for outcome in taken}) == 100
+    assert max(outcome[0] for outcome in taken) < 25 * (4 + 2 * 2)
     assert _InlinePool.submitted <= 4 + 2 * 2
 
 
