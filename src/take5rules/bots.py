@@ -338,4 +338,4 @@ def best_player(seed: int | None = 0) -> MonteCarloPlayer:
 
 
 #: The worlds of :func:`best_player`, measured by ``benchmarks/bench_strength.py``.
-BEST_WORLDS = 48
+BEST_WORLDS = 96

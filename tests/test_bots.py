@@ -1,0 +1,155 @@
+"""The reference players of take5rules.bots: greedy's rule, Monte Carlo's seed, no peeking."""
+
+from __future__ import annotations
+
+import gc
+import random
+from collections.abc import Callable
+
+import pytest
+
+from take5rules.arena import load_player
+from take5rules.bots import GreedyPlayer, MonteCarloPlayer, greedy_card
+from take5rules.engine import play_silently
+from take5rules.errors import RulesError
+from take5rules.players import BUILTIN_PLAYERS, CardView, CautiousPlayer, Player
+from take5rules.state import Game, Phase
+from take5rules.turn import RowChoice
+from take5rules.variants import Rules, Variant
+
+
+def test_greedy_plays_the_card_of_least_immediate_cost() -> None:
+    rows = [(12,), (37,), (43, 44, 45, 46, 47), (58,)]
+    # 5 is low: the cheapest row costs 1 head; 48 is the sixth card of 43..47: 1+5+2+1+1 = 10
+    # heads; 60 goes on 58 and costs nothing.
+    assert greedy_card(rows, [5, 48, 60]) == 60
+    # 48 alone besides the low card: 10 heads against 1.
+    assert greedy_card(rows, [5, 48]) == 5
+
+
+def test_greedy_breaks_ties_by_the_smallest_gap_then_the_lowest_card() -> None:
+    rows = [(12,), (37,), (43,), (58,)]
+    assert greedy_card(rows, [14, 38]) == 38  # gaps 2 and 1
+    assert greedy_card(rows, [13, 38, 60]) == 13  # gaps 1, 1 and 2: the lowest of the two
+
+
+def test_the_kinds_are_named_on_the_command_line() -> None:
+    for kind in ("greedy", "montecarlo", "best"):
+        assert kind in BUILTIN_PLAYERS
+        assert isinstance(load_player(kind, 3), Player)
+
+
+def test_montecarlo_is_reproducible_from_its_seed() -> None:
+    def game(seed: int) -> dict[str, int]:
+        seats = {"mc": MonteCarloPlayer(worlds=3, seed=seed), "greedy": GreedyPlayer(),
+                 "cautious": CautiousPlayer()}
+        return dict(play_silently(seats, Rules(threshold=20), seed=9).totals)
+
+    assert game(4) == game(4)
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_the_players_play_every_variant(variant: Variant) -> None:
+    seats = {"mc": MonteCarloPlayer(worlds=2, seed=1), "greedy": GreedyPlayer(),
+             "random": MonteCarloPlayer(worlds=2, rollout="random", seed=2)}
+    over = play_silently(seats, Rules(variant, threshold=15), seed=5)
+    assert set(over.totals) == set(seats)
+
+
+@pytest.mark.parametrize("worlds", [0, -1, True, 2.0])
+def test_montecarlo_refuses_a_number_of_worlds_that_is_no_count(worlds: object) -> None:
+    with pytest.raises(RulesError) as error:
+        MonteCarloPlayer(worlds=worlds)  # type: ignore[arg-type]
+    assert error.value.rule == "argument"
+
+
+def test_montecarlo_refuses_an_unknown_rollout() -> None:
+    with pytest.raises(RulesError):
+        MonteCarloPlayer(rollout="clever")
+
+
+# --- no peeking ---------------------------------------------------------------------------------
+
+
+class _Peeker:
+    """A cheater: finds the Game in memory and plays the card its opponent cannot beat."""
+
+    def choose_card(self, view: CardView) -> int:
+        games = [item for item in gc.get_objects() if isinstance(item, Game)]
+        hidden = sum(sum(game._hands.get("ana", ())) for game in games)
+        return view.hand[hidden % len(view.hand)]
+
+    def choose_row(self, choice: RowChoice) -> int:
+        return 0
+
+    def choose_draft(self, view: object) -> int:
+        raise NotImplementedError
+
+
+def _card_view(game: Game, seat: str) -> CardView:
+    seen = game.observe(seat)
+    assert seen.table is not None
+    return CardView(seen.round, seen.turn, seen.table, seen.hand, seen.totals, seat,
+                    seen.revealed, seen.taken, seen.start, seen.picks)
+
+
+def _lie(game: Game, seat: str, rng: random.Random) -> None:
+    """Deal the hidden cards of *game* anew among *seat*'s opponents: the table now lies."""
+    others = [player for player in game.players if player != seat]
+    pile = [card for player in others for card in game._hands[player]]
+    rng.shuffle(pile)
+    for player in others:
+        size = len(game._hands[player])
+        game._hands[player], pile = sorted(pile[:size]), pile[size:]
+
+
+def _ask(player: Player, game: Game) -> int:
+    """*player*'s decision as seat "me" of *game*, from the view *game* gives that seat."""
+    seen = game.observe("me")
+    assert seen.table is not None
+    if game.phase is Phase.ROW:
+        assert seen.pending is not None
+        return player.choose_row(RowChoice(
+            "me", seen.pending[1], seen.table, seen.round, seen.turn, seen.hand, seen.totals,
+            seen.revealed, seen.taken, seen.start, seen.picks))
+    return player.choose_card(_card_view(game, "me"))
+
+
+def _pairs(make: Callable[[], Player], seed: int) -> list[tuple[int, int]]:
+    """Each decision of seat "me" over a game, asked of two fresh *make()*: one at the true
+    table, one after the opponents' hidden hands were dealt anew (the game goes on lied)."""
+    game = Game(["me", "ana", "bob"], Rules(threshold=30), seed=seed)
+    rng = random.Random(seed)
+    cautious = CautiousPlayer()
+    pairs = []
+    while game.phase is not Phase.OVER:
+        for seat in game.to_move:
+            if seat == "me":
+                truthful = _ask(make(), game)
+                _lie(game, "me", rng)
+                pairs.append((truthful, _ask(make(), game)))
+                answer = truthful
+            elif game.phase is Phase.ROW:
+                answer = 0
+            else:
+                answer = cautious.choose_card(_card_view(game, seat))
+            game.act(seat, answer)
+    return pairs
+
+
+@pytest.mark.parametrize("make", [
+    GreedyPlayer,
+    lambda: MonteCarloPlayer(worlds=4, seed=7),
+    lambda: MonteCarloPlayer(worlds=4, rollout="random", seed=7),
+    lambda: MonteCarloPlayer(worlds=8, seed=7, halving=True),
+], ids=["greedy", "montecarlo", "montecarlo-random", "halving"])
+def test_players_decide_the_same_at_a_table_that_lies_about_the_hidden_cards(
+        make: Callable[[], Player]) -> None:
+    pairs = _pairs(make, seed=3)
+    assert len(pairs) >= 10  # every card of a round at least, and any row asked
+    assert all(truthful == lied for truthful, lied in pairs)
+
+
+def test_the_lying_table_catches_a_player_that_peeks() -> None:
+    pairs = _pairs(_Peeker, seed=3)
+    assert any(truthful != lied for truthful, lied in pairs)
