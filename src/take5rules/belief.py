@@ -51,8 +51,8 @@ from .variants import Rules, tactics_deck
 
 __all__ = ["Belief", "belief"]
 
-_INCONSISTENT = N_("the view of {player!r} is not consistent: {count} cards are hidden in "
-                   "hands, but only {unseen} cards are unseen")
+_INCONSISTENT = N_("the view of {player!r} is not consistent: the hands hide more cards "
+                   "({count}) than the seat has not seen ({unseen})")
 
 
 @dataclass(frozen=True, slots=True)

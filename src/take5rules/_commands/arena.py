@@ -30,8 +30,7 @@ __all__ = ["arena_command"]
 _HEADERS = (N_("Player"), N_("Mean penalty"), N_("Interval 95%"), N_("Wins"))
 _SUMMARY = Nn_("{games} game: {variant}, threshold {threshold}, seed {seed}",
                "{games} games: {variant}, threshold {threshold}, seed {seed}")
-_LADDER = Nn_("Against {baseline}: {deals} deal in {sets} deal sets",
-               "Against {baseline}: {deals} deals in {sets} deal sets")
+_LADDER = N_("Against {baseline} (deals: {deals}; deal sets: {sets})")
 _LADDER_HEADERS = (N_("Player"), N_("Per deal"), N_("Difference 95%"), N_("Per game"),
                    N_("Difference 95%"), N_("Deal wins"), N_("Game wins"), N_("Rating 95%"))
 _PLAYING = N_("Playing games")
@@ -107,7 +106,7 @@ def _ladder(result: ArenaResult, baseline: str | None, language: str) -> str:
     lines = ["  ".join(cell.ljust(width) if column == 0 else cell.rjust(width)
                        for column, (cell, width) in enumerate(zip(row, widths, strict=True)))
              for row in rows]
-    title = tr.ngettext(_LADDER, ladder.deals).format(
+    title = tr.gettext(_LADDER).format(
         baseline=ladder.baseline, deals=tr.number(ladder.deals), sets=tr.number(ladder.sets))
     return "\n".join([title, *lines])
 
