@@ -84,6 +84,7 @@ SITE: tuple[str | tuple[str, tuple[str, ...]], ...] = (
     "discrepancies.md",
     "examples.md",
     "agents.md",
+    "strength.md",
     ("reference/index.md", (
         "reference/cli.md",
         "reference/referee.md",

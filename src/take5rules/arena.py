@@ -7,7 +7,8 @@ of games it won (a shared win counts for each winner).
 
 A player is given as
 
-* a *spec*: a built-in kind (``random``, ``lowest``, ``cautious``), a class of an importable
+* a *spec*: a built-in kind (``random``, ``lowest``, ``cautious``, ``greedy``,
+  ``montecarlo``, ``best``), a class of an importable
   module as ``module:Class``, or a class of a Python file as ``path/to/file.py:Class``; the
   class is built without arguments for every game;
 * from Python, a class or any factory (called without arguments for every game), or a player
@@ -15,11 +16,16 @@ A player is given as
 
 The same player may sit more than once; a mapping ``{name: player}`` names the seats.
 
-Reproducible by construction: game *k* (from 0) is ``play_game(seats, rules, seed=seed * 100003
-+ k)`` with the seats rotated *k* places (game 1 starts with the second player), so that no
-player keeps the first seat; a built-in random player in seat *s* of game *k* is seeded with that
-game seed + *s*. ``jobs`` greater than 1 plays the games in up to that many processes (never
-more than the processor count, nor than the games need); the results do not depend on it.
+Reproducible by construction. On duplicate deals (the default) game *k* (from 0) plays deal
+*k* // *n* of *n* players, ``play_game(seats, rules, seed=seed * 100003 + k // n)``, with the
+seats rotated *k* % *n* places, so that each deal is played once for every rotation and every
+player holds every hand; *games* is rounded up to whole deal sets. With ``duplicate=False`` game
+*k* is ``seed * 100003 + k`` with the seats rotated *k* places. A built-in seeded player (such
+as ``random``) in seat *s* of a game is seeded with that game's seed + *s*. ``jobs`` greater
+than 1 plays the games in up to that many processes (never more than the processor count, nor
+than the games need), and an *executor* plays them wherever it runs its tasks; the results do
+not depend on either. :meth:`ArenaResult.report` compares the players by the duplicate
+protocol (:mod:`take5rules.ladder`).
 
 A player that raises, breaks a rule or (with *move_timeout*) takes too long to decide stops the
 run with an :class:`ArenaPlayerError` naming the game (counted from 1, as people count), its
