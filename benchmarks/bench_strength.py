@@ -79,7 +79,7 @@ def _timing(timed: Timed) -> dict[str, float]:
             "max_ms": 1000 * max(values), "decisions": len(values)}
 
 
-def measure(sets: int, seed: int) -> dict[str, Any]:
+def measure(sets: int, seed: int, head_sets: int) -> dict[str, Any]:
     """Every table of the ladder and the head-to-head, as figures."""
     ladder: dict[str, Any] = {}
     for name, make in LADDER.items():
@@ -98,7 +98,7 @@ def measure(sets: int, seed: int) -> dict[str, Any]:
               f"{rating.deal_difference[0]:+.2f} [{low:+.2f}, {high:+.2f}]", flush=True)
     best, baseline = Timed(best_player(2)), Timed(MonteCarloPlayer(worlds=64, seed=2))
     result = run_arena({"best": best, "mc-64": baseline, "cautious": CautiousPlayer(),
-                        "cautious#2": CautiousPlayer()}, games=4 * sets, seed=seed + 1)
+                        "cautious#2": CautiousPlayer()}, games=4 * head_sets, seed=seed + 1)
     against = {rating.player: rating for rating in result.report("mc-64").ratings}
     versus_cautious = {r.player: r for r in result.report("cautious").ratings}
     head = {"best": _timing(best), "mc-64": _timing(baseline),
@@ -106,7 +106,8 @@ def measure(sets: int, seed: int) -> dict[str, Any]:
             "best_minus_mc64_per_game": list(against["best"].game_difference),
             "mc64_minus_cautious": list(versus_cautious["mc-64"].deal_difference),
             "elo": {r.player: [r.elo, *r.elo_interval] for r in against.values()}}
-    ladder["mc-64"] = {**head["mc-64"], "difference": head["mc64_minus_cautious"]}
+    ladder["mc-64"] = {**head["mc-64"], "difference": head["mc64_minus_cautious"],
+                       "per_deal": versus_cautious["mc-64"].per_deal}
     ratio = head["best"]["mean_ms"] / head["mc-64"]["mean_ms"]
     diff = head["best_minus_mc64"]
     print(f"best vs mc-64: per deal {diff[0]:+.2f} [{diff[1]:+.2f}, {diff[2]:+.2f}]; "
@@ -118,7 +119,7 @@ def measure(sets: int, seed: int) -> dict[str, Any]:
     print(f"target 2 (best beats mc-64 at no more time): "
           f"{'met' if diff[0] < 0 and ratio <= 1 else 'NOT met'}"
           f"{'' if diff[2] < 0 else ' (interval includes 0)'}")
-    return {"sets": sets, "seed": seed, "ladder": ladder, "head_to_head": head,
+    return {"sets": sets, "head_sets": head_sets, "seed": seed, "ladder": ladder, "head_to_head": head,
             "python": sys.version.split()[0]}
 
 
@@ -159,7 +160,9 @@ def plot(figures: dict[str, Any], language: str) -> str:
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
            f'font-family="sans-serif" font-size="12" role="img" aria-label="{labels["y"]}">',
            f'<rect width="{width}" height="{height}" fill="white"/>']
-    for value in range(low_y, high_y + 1):
+    step = 1 if high_y - low_y <= 10 else 2
+    low_y -= low_y % step
+    for value in range(low_y, high_y + 1, step):
         out.append(f'<line x1="{left}" x2="{width - right}" y1="{y(value):.1f}" '
                    f'y2="{y(value):.1f}" stroke="{"#999" if value == 0 else "#ddd"}"/>')
         out.append(f'<text x="{left - 6}" y="{y(value) + 4:.1f}" text-anchor="end">'
@@ -196,6 +199,8 @@ def write(figures: dict[str, Any]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sets", type=int, default=12, help="duplicate deal sets per table")
+    parser.add_argument("--head-sets", type=int, default=None,
+                        help="deal sets of the head-to-head table (default: --sets)")
     parser.add_argument("--seed", type=int, default=21)
     parser.add_argument("--write", action="store_true", help="save the figures and the plots")
     parser.add_argument("--plot-only", action="store_true",
@@ -204,7 +209,7 @@ def main() -> None:
     if arguments.plot_only:
         write(json.loads(RESULTS.read_text(encoding="utf-8")))
         return
-    figures = measure(arguments.sets, arguments.seed)
+    figures = measure(arguments.sets, arguments.seed, arguments.head_sets or arguments.sets)
     if arguments.write:
         write(figures)
 
