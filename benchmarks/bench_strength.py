@@ -52,13 +52,13 @@ class Timed:
         self.seconds.append(time.process_time() - start)
         return answer
 
-    def choose_card(self, view: Any) -> int:
+    def choose_card(self, view: Any) -> int:  # noqa: D102
         return self._time(self.player.choose_card, view)
 
-    def choose_row(self, choice: Any) -> int:
+    def choose_row(self, choice: Any) -> int:  # noqa: D102
         return self._time(self.player.choose_row, choice)
 
-    def choose_draft(self, view: Any) -> int:
+    def choose_draft(self, view: Any) -> int:  # noqa: D102
         return self._time(self.player.choose_draft, view)
 
 
@@ -75,8 +75,9 @@ LADDER: dict[str, Callable[[], Player]] = {
 
 def _timing(timed: Timed) -> dict[str, float]:
     values = timed.seconds
-    return {"median_ms": 1000 * statistics.median(values), "mean_ms": 1000 * statistics.fmean(values),
-            "max_ms": 1000 * max(values), "decisions": len(values)}
+    return {"median_ms": 1000 * statistics.median(values),
+            "mean_ms": 1000 * statistics.fmean(values), "max_ms": 1000 * max(values),
+            "decisions": len(values)}
 
 
 def measure(sets: int, seed: int, head_sets: int) -> dict[str, Any]:
@@ -101,7 +102,7 @@ def measure(sets: int, seed: int, head_sets: int) -> dict[str, Any]:
                         "cautious#2": CautiousPlayer()}, games=4 * head_sets, seed=seed + 1)
     against = {rating.player: rating for rating in result.report("mc-64").ratings}
     versus_cautious = {r.player: r for r in result.report("cautious").ratings}
-    head = {"best": _timing(best), "mc-64": _timing(baseline),
+    head: dict[str, Any] = {"best": _timing(best), "mc-64": _timing(baseline),
             "best_minus_mc64": list(against["best"].deal_difference),
             "best_minus_mc64_per_game": list(against["best"].game_difference),
             "mc64_minus_cautious": list(versus_cautious["mc-64"].deal_difference),
@@ -119,8 +120,8 @@ def measure(sets: int, seed: int, head_sets: int) -> dict[str, Any]:
     print(f"target 2 (best beats mc-64 at no more time): "
           f"{'met' if diff[0] < 0 and ratio <= 1 else 'NOT met'}"
           f"{'' if diff[2] < 0 else ' (interval includes 0)'}")
-    return {"sets": sets, "head_sets": head_sets, "seed": seed, "ladder": ladder, "head_to_head": head,
-            "python": sys.version.split()[0]}
+    return {"sets": sets, "head_sets": head_sets, "seed": seed, "ladder": ladder,
+            "head_to_head": head, "python": sys.version.split()[0]}
 
 
 # --- the plot ---------------------------------------------------------------------------------
@@ -152,10 +153,11 @@ def plot(figures: dict[str, Any], language: str) -> str:
     high_y = math.ceil(max(p[3] for p in points.values()))
 
     def x(ms: float) -> float:
-        return left + (math.log10(ms) - low_x) / (high_x - low_x) * (width - left - right)
+        return float(left + (math.log10(ms) - low_x) / (high_x - low_x)
+                     * (width - left - right))
 
     def y(value: float) -> float:
-        return top + (high_y - value) / (high_y - low_y) * (height - top - bottom)
+        return float(top + (high_y - value) / (high_y - low_y) * (height - top - bottom))
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
            f'font-family="sans-serif" font-size="12" role="img" aria-label="{labels["y"]}">',
@@ -197,6 +199,7 @@ def write(figures: dict[str, Any]) -> None:
 
 
 def main() -> None:
+    """Measure, print, and with --write save the figures and draw the plots."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sets", type=int, default=12, help="duplicate deal sets per table")
     parser.add_argument("--head-sets", type=int, default=None,

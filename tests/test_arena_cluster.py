@@ -13,7 +13,7 @@ from take5rules.arena import run_arena
 class _Counting(ThreadPoolExecutor):
     submitted = 0
 
-    def submit(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+    def submit(self, *args: Any, **kwargs: Any) -> Any:
         self.submitted += 1
         return super().submit(*args, **kwargs)
 

@@ -14,9 +14,9 @@ from take5rules.state import Game, Phase
 from take5rules.variants import Rules, Variant
 
 # Critical values of the chi-square distribution at p = 0.001 (upper tail), from the standard
-# tables (NIST/SEMATECH e-Handbook, 1.3.6.7.4; scipy.stats.chi2.ppf(0.999, k) agrees): the sampler is refused only if a uniform
-# sampler would give so large a statistic once in a thousand runs; the draws are seeded, so
-# the test is deterministic.
+# tables (NIST/SEMATECH e-Handbook, 1.3.6.7.4; scipy.stats.chi2.ppf(0.999, k) agrees): the
+# sampler is refused only if a uniform sampler would give so large a statistic once in a
+# thousand runs; the draws are seeded, so the test is deterministic.
 CHI2_999 = {5: 20.515, 80: 124.839}
 
 

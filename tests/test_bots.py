@@ -41,7 +41,8 @@ def test_the_kinds_are_named_on_the_command_line() -> None:
 
 def test_montecarlo_is_reproducible_from_its_seed() -> None:
     def game(seed: int) -> dict[str, int]:
-        seats = {"mc": MonteCarloPlayer(worlds=3, seed=seed), "greedy": GreedyPlayer(),
+        seats: dict[str, Player] = {
+            "mc": MonteCarloPlayer(worlds=3, seed=seed), "greedy": GreedyPlayer(),
                  "cautious": CautiousPlayer()}
         return dict(play_silently(seats, Rules(threshold=20), seed=9).totals)
 
@@ -50,7 +51,8 @@ def test_montecarlo_is_reproducible_from_its_seed() -> None:
 
 @pytest.mark.parametrize("variant", list(Variant))
 def test_the_players_play_every_variant(variant: Variant) -> None:
-    seats = {"mc": MonteCarloPlayer(worlds=2, seed=1), "greedy": GreedyPlayer(),
+    seats: dict[str, Player] = {
+        "mc": MonteCarloPlayer(worlds=2, seed=1), "greedy": GreedyPlayer(),
              "random": MonteCarloPlayer(worlds=2, rollout="random", seed=2)}
     over = play_silently(seats, Rules(variant, threshold=15), seed=5)
     assert set(over.totals) == set(seats)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 
 import pytest
 from click.testing import CliRunner
@@ -27,10 +28,10 @@ def test_duplicate_deals_play_each_deal_once_for_every_seat_rotation() -> None:
         deal, rotation = game // 3, game % 3
         order = names[rotation:] + names[:rotation]
         seed = game_seed(2, deal)
-        makers = {"cautious": lambda _: CautiousPlayer(), "lowest": lambda _: LowestCardPlayer(),
-                  "random": RandomPlayer}
-        seats: dict[str, Player] = {name: makers[name](seed + position)  # type: ignore[no-untyped-call]
-                                    for position, name in enumerate(order)}
+        makers: dict[str, Callable[[int], Player]] = {
+            "cautious": lambda _: CautiousPlayer(), "lowest": lambda _: LowestCardPlayer(),
+            "random": RandomPlayer}
+        seats = {name: makers[name](seed + position) for position, name in enumerate(order)}
         events = list(play_game(seats, Rules(), seed))
         assert isinstance(events[-1], GameOver)
         assert result.totals[game] == dict(events[-1].totals)

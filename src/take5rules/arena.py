@@ -58,8 +58,8 @@ from typing import Any, TypeAlias
 
 from ._text import N_
 from .engine import play_game
-from .events import GameOver, RoundScored
 from .errors import RulesError, Take5Error, Where
+from .events import GameOver, RoundScored
 from .players import BUILTIN_PLAYERS, SEEDED_PLAYERS, Player, RandomPlayer
 from .registry import RULE_ORDER
 from .setup import check_players
@@ -451,8 +451,10 @@ class ArenaResult:
     duplicate: bool = False
 
     def report(self, baseline: str | None = None) -> Any:
-        """The :class:`take5rules.ladder.Report` of this run against *baseline* (a seat name;
-        by default the last seat)."""
+        """The :class:`take5rules.ladder.Report` of this run against *baseline*.
+
+        *baseline* is a seat name; by default the last seat.
+        """
         from .ladder import report
 
         return report(self, baseline)

@@ -88,12 +88,11 @@ class Belief:
         weight: Callable[[Mapping[str, tuple[Card, ...]]], float],
         draws: int = 16,
     ) -> dict[str, tuple[Card, ...]]:
-        """A deal drawn by an opponent model: *draws* uniform deals, one kept in proportion to
-        *weight* (sampling-importance-resampling).
+        """A deal drawn by an opponent model (sampling-importance-resampling).
 
-        Not uniform: the deals *weight* favours (say, hands that explain the cards the
-        opponents chose to play) come more often. With a constant *weight* it is
-        :meth:`sample`'s law again.
+        *draws* uniform deals are drawn and one is kept in proportion to *weight*. Not uniform:
+        the deals *weight* favours (say, hands that explain the cards the opponents chose to
+        play) come more often. With a constant *weight* it is :meth:`sample`'s law again.
         """
         deals = [self.sample(rng) for _ in range(max(1, draws))]
         weights = [max(0.0, float(weight(deal))) for deal in deals]
@@ -114,10 +113,8 @@ def _seen(view: CardView | RowChoice) -> set[Card]:
 
 
 def _in_play(seen: set[Card], count: int, rules: Rules | None) -> tuple[Card, ...]:
-    if rules is not None:
-        reduced = rules.reduced_deck
-    else:
-        reduced = max(seen, default=0) <= 10 * count + 4
+    reduced = (rules.reduced_deck if rules is not None
+               else max(seen, default=0) <= 10 * count + 4)
     return tactics_deck(count) if reduced else tuple(range(1, _kernel.HIGHEST + 1))
 
 

@@ -38,8 +38,10 @@ import time
 from collections.abc import Callable, Sequence
 
 from . import _kernel
+from ._text import N_
 from .belief import Belief, belief
 from .cards import Card
+from .errors import RulesError
 from .players import CardView, CautiousPlayer, DraftView, _cheapest_index
 from .table import Row
 from .turn import RowChoice
@@ -54,6 +56,8 @@ _ROWS = _kernel.ROWS
 _target = _kernel.target
 _pile_heads = _kernel.pile_heads
 _DRAFT = CautiousPlayer().choose_draft
+_NOT_A_COUNT = N_("{name} is a whole number of at least 1, not {value!r}")
+_UNKNOWN_ROLLOUT = N_("unknown rollout policy {value!r}; choose one of {choices}")
 
 #: A rollout policy: ``(rows, hand, rng) -> card`` (rows and hand are the kernel's lists).
 Policy = Callable[[list[Row], list[Card], random.Random], Card]
@@ -148,15 +152,18 @@ def _play_out(rows: list[Row], hands: dict[str, list[Card]], seats: Sequence[str
 
 def _play_out_greedy(rows: list[Row], hands: dict[str, list[Card]], seats: Sequence[str],
                      me: str, first: Card | None) -> int:
-    """:func:`_play_out` with every seat greedy: :func:`greedy_card`'s choice, its key built
-    once a turn for the four rows every seat sees alike (the rollouts' hot loop)."""
+    """:func:`_play_out` with every seat greedy (the rollouts' hot loop).
+
+    :func:`greedy_card`'s choice, its key packed in one int, the rows' figures computed once a
+    turn since every seat sees the same rows.
+    """
     mine = 0
     heads = _pile_heads
     while hands[me]:
         lasts = [row[-1] for row in rows]
         full = [heads(row) if len(row) >= _LIMIT else 0 for row in rows]
         low_cost = min(heads(row) for row in rows)
-        # cost[value] for every card that may be in a hand: (cost, gap, value) as one int.
+        # (cost, gap, card) packed as cost << 16 | gap << 7 | card: the same order.
         plays = []
         for seat in seats:
             hand = hands[seat]
@@ -217,17 +224,9 @@ class MonteCarloPlayer:
     def __init__(self, worlds: int = 64, rollout: str = "greedy", seed: int | None = 0,
                  budget: float | None = None, *, halving: bool = False) -> None:
         if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
-            from .errors import RulesError
-            from ._text import N_
-
-            raise RulesError("argument", N_("{name} is a whole number of at least 1, not "
-                                            "{value!r}"), name="worlds", value=worlds)
+            raise RulesError("argument", _NOT_A_COUNT, name="worlds", value=worlds)
         if rollout not in ROLLOUTS:
-            from .errors import RulesError
-            from ._text import N_
-
-            raise RulesError("argument", N_("unknown rollout policy {value!r}; choose one of "
-                                            "{choices}"), value=rollout,
+            raise RulesError("argument", _UNKNOWN_ROLLOUT, value=rollout,
                              choices=", ".join(ROLLOUTS))
         self.worlds, self.rollout, self.seed = worlds, rollout, seed
         self.budget, self.halving = budget, halving

@@ -33,6 +33,7 @@ from .turn import RowChoice, _nothing
 
 __all__ = [
     "BUILTIN_PLAYERS",
+    "SEEDED_PLAYERS",
     "CardView",
     "CautiousPlayer",
     "DraftView",
@@ -41,7 +42,6 @@ __all__ = [
     "RandomPlayer",
     "Revealed",
     "RowChoice",
-    "SEEDED_PLAYERS",
 ]
 
 

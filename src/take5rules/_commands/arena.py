@@ -154,8 +154,9 @@ def _importable_here() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the standings as JSON.")
 @lang_option
 def arena_command(players: tuple[str, ...], games: int, seed: int, variant: str,
-                  threshold: int, duplicate: bool, baseline: str | None, jobs: int, move_timeout: float | None, show_traceback: bool,
-                  as_json: bool, language: str) -> None:
+                  threshold: int, duplicate: bool, baseline: str | None, jobs: int,
+                  move_timeout: float | None, show_traceback: bool, as_json: bool,
+                  language: str) -> None:
     """Play seeded games between PLAYERS and rank them by mean penalty.
 
     Each player is a built-in kind (random, lowest, cautious, greedy, montecarlo, best) or a
