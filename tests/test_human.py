@@ -60,10 +60,13 @@ def test_each_card_played_by_the_person_is_the_first_legal_answer() -> None:
     done = _play(_answers_lowest_first(), "--players", SEATS, "--lang", "en", "--seed", "5")
     assert done.returncode == 0, done.stderr
     hands = _hands(done.stdout, "me")
-    revealed = re.findall(r"Turn \d+: the cards revealed are (.*)\.", done.stdout)
+    revealed = re.findall(r"^Turn \d+: the cards are revealed: (.*)\.$", done.stdout, re.M)
     # answering 1, 2, 3... the first card accepted is the lowest of the hand
-    mine = [int(m.group(1)) for line in revealed
-            if (m := re.search(r"(\d+) \(me\)", line))]
+    # a turn with a row question is told twice in a row (before the question, then by play)
+    told = [line for index, line in enumerate(revealed)
+            if index == 0 or line != revealed[index - 1]]
+    mine = [int(m.group(1)) for line in told if (m := re.search(r"\bme (\d+)", line))]
+    assert len(mine) >= 10
     assert mine[: len(hands)] == [min(hand) for hand in hands][: len(mine)]
 
 
@@ -82,6 +85,26 @@ def test_the_row_is_asked_when_the_card_is_low() -> None:
     assert "'x' is not a row; answer 1 to 4" in shown
     assert "'0' is not a row; answer 1 to 4" in shown
     assert "'5' is not a row; answer 1 to 4" in shown
+
+
+def test_the_row_question_comes_after_the_turns_cards() -> None:
+    # a person asked for a row has seen what everyone played this turn, as at the table
+    shown: list[str] = []
+    me = TextPlayer("me", "en", lambda: "1", shown.append)
+    plays = (("me", 4), ("bob", 33), ("cyd", 61))
+    table = Table.of([[10], [20], [30], [40]])
+    me.choose_row(RowChoice("me", 4, table, 2, 5, revealed=(((("me", 9),)), plays)))
+    assert shown[0].startswith("Turn 5: ") and all(str(card) in shown[0] for _, card in plays)
+    assert shown[1] == "row 1: 10 (3 bull heads)"
+    done = _play(_answers_lowest_first(), "--players", SEATS, "--lang", "en", "--seed", "11")
+    lines = done.stdout.splitlines()
+    asked = [number for number, line in enumerate(lines) if "which row do you take" in line
+             and "is not a row" not in lines[number - 1]]  # a first asking, not an asking again
+    assert asked
+    for number in asked:
+        before = [line for line in lines[max(0, number - 6):number]
+                  if line.startswith("Turn ")]
+        assert before and "me " in before[-1]
 
 
 def test_the_draft_asks_for_a_card_of_the_pool() -> None:

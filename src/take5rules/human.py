@@ -20,11 +20,13 @@ card 105 is not in your hand; play one of 2 and 57
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ._text import N_, Nn_
 from .cards import bull_heads
 from .errors import MalformedInputError, Where
-from .i18n import translator
+from .events import CardsRevealed
+from .i18n import narrate, translator
 from .players import CardView, DraftView
 from .table import Table
 from .turn import RowChoice
@@ -48,8 +50,9 @@ _ENDED = N_("end of input: {player} had a card or a row to choose, so the game s
 class EndOfInputError(MalformedInputError):
     """The person's input ended before the game did (id ``input``: no rule was broken)."""
 
-    def __init__(self, player: str, where: Where) -> None:
-        super().__init__("input", _ENDED, where=where, player=player)
+    def __init__(self, template: str = _ENDED, /, *, where: Where | None = None,
+                 **params: Any) -> None:
+        super().__init__("input", template, where=where, **params)
 
 
 class TextPlayer:
@@ -88,7 +91,7 @@ class TextPlayer:
         self._write(question)
         line = self._read()
         if line is None:
-            raise EndOfInputError(self.name, where)
+            raise EndOfInputError(_ENDED, where=where, player=self.name)
         return line.strip()
 
     def _number(self, question: str, where: Where, wrong: str, **params: object) -> int | None:
@@ -113,7 +116,11 @@ class TextPlayer:
                                       cards=self._tr.cards(view.hand)))
 
     def choose_row(self, choice: RowChoice) -> int:
-        """Show the rows; ask which one (1 to 4, as people count) the low card takes."""
+        """Show this turn's cards and the rows; ask which row (1 to 4, as people count) to take."""
+        if choice.revealed and choice.round is not None and choice.turn is not None:
+            # the turn is told before the question, whichever the engine yields first
+            self._write(narrate(CardsRevealed(choice.round, choice.turn, choice.revealed[-1]),
+                                self.language))
         self._show(choice.table)
         rows = len(choice.table.rows)
         where = Where(choice.round, choice.turn, self.name, choice.card)
