@@ -99,7 +99,7 @@ def bots(tmp_path: Path) -> Path:
 def test_a_module_of_the_current_directory_is_a_player(bots: Path) -> None:
     done = _take5rules("arena", "cautious", "my_bot:MyBot", "--games", "2", cwd=bots)
     assert done.returncode == 0, done.stderr
-    assert {line.split()[0] for line in done.stdout.splitlines()[2:]} == {"cautious", "MyBot"}
+    assert {line.split()[0] for line in done.stdout.splitlines()[2:4]} == {"cautious", "MyBot"}
 
 
 def test_a_file_path_is_a_player(bots: Path) -> None:
