@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from take5rules.arena import load_player
-from take5rules.bots import GreedyPlayer, MonteCarloPlayer, greedy_card
+from take5rules.bots import ROLLOUTS, GreedyPlayer, MonteCarloPlayer, greedy_card
 from take5rules.engine import play_silently
 from take5rules.errors import RulesError
 from take5rules.players import BUILTIN_PLAYERS, CardView, CautiousPlayer, Player
@@ -31,6 +31,23 @@ def test_greedy_breaks_ties_by_the_smallest_gap_then_the_lowest_card() -> None:
     rows = [(12,), (37,), (43,), (58,)]
     assert greedy_card(rows, [14, 38]) == 38  # gaps 2 and 1
     assert greedy_card(rows, [13, 38, 60]) == 13  # gaps 1, 1 and 2: the lowest of the two
+
+
+def test_the_greedy_rollout_plays_greedy_card_for_every_seat() -> None:
+    from take5rules.bots import _play_out
+
+    rng = random.Random(4)
+    for _ in range(30):
+        deck = rng.sample(range(1, 105), 34)
+        rows = [(card,) for card in deck[:4]]
+        hands = {seat: sorted(deck[4 + 10 * k:14 + 10 * k]) for k, seat in enumerate("abc")}
+        first = hands["a"][rng.randrange(10)]
+        fast_rows, fast_hands = list(rows), {seat: list(hand) for seat, hand in hands.items()}
+        slow_rows, slow_hands = list(rows), {seat: list(hand) for seat, hand in hands.items()}
+        fast = _play_out(fast_rows, fast_hands, "abc", "a", first, rng, ROLLOUTS["greedy"])
+        slow = _play_out(slow_rows, slow_hands, "abc", "a", first, rng,
+                         lambda rows, hand, _rng: greedy_card(rows, hand))
+        assert (fast, fast_rows) == (slow, slow_rows)
 
 
 def test_the_kinds_are_named_on_the_command_line() -> None:

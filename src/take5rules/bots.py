@@ -69,26 +69,41 @@ def greedy_card(rows: Sequence[Row], hand: Sequence[Card]) -> Card:
     >>> greedy_card([(12,), (37,), (43, 44, 45, 46, 47), (58,)], [5, 48, 60])
     60
     """
-    lasts = [row[-1] for row in rows]
-    low_cost = -1
-    best_key = (1 << 30, 0, 0)
+    return _greedy_choice(hand, *_row_figures(rows))
+
+
+def _row_figures(rows: Sequence[Row]) -> tuple[list[Card], list[int], int]:
+    """What the greedy choice needs of the rows.
+
+    Their last cards, the bull heads of the full ones (0 for the others), and the bull heads of
+    the cheapest.
+    """
+    heads = _pile_heads
+    return ([row[-1] for row in rows], [heads(row) if len(row) >= _LIMIT else 0 for row in rows],
+            min(heads(row) for row in rows))
+
+
+def _greedy_choice(hand: Sequence[Card], lasts: Sequence[Card], full: Sequence[int],
+                   low_cost: int) -> Card:
+    """:func:`greedy_card` from the rows' figures (:func:`_row_figures`).
+
+    The key (cost, gap, card) is packed in one int, ``cost << 16 | gap << 7 | card`` (a gap is
+    below 2**9, a card below 2**7), in the same order; a low card's gap counts as 256.
+    """
+    best_key = 1 << 40
     best = hand[0]
-    for value in hand:
+    for card in hand:
         index, top, position = -1, 0, 0
         for last in lasts:
-            if top < last < value:
+            if top < last < card:
                 top, index = last, position
             position += 1  # noqa: SIM113 -- the kernel's hot-loop idiom
         if index < 0:
-            if low_cost < 0:
-                low_cost = min(_pile_heads(row) for row in rows)
-            key = (low_cost, 1 << 8, value)
-        elif len(rows[index]) >= _LIMIT:
-            key = (_pile_heads(rows[index]), value - top, value)
+            key = (low_cost << 16) | (256 << 7) | card
         else:
-            key = (0, value - top, value)
+            key = (full[index] << 16) | ((card - top) << 7) | card
         if key < best_key:
-            best_key, best = key, value
+            best_key, best = key, card
     return best
 
 
@@ -154,36 +169,18 @@ def _play_out_greedy(rows: list[Row], hands: dict[str, list[Card]], seats: Seque
                      me: str, first: Card | None) -> int:
     """:func:`_play_out` with every seat greedy (the rollouts' hot loop).
 
-    :func:`greedy_card`'s choice, its key packed in one int, the rows' figures computed once a
-    turn since every seat sees the same rows.
+    The rows' figures are computed once a turn, since every seat sees the same rows.
     """
     mine = 0
-    heads = _pile_heads
     while hands[me]:
-        lasts = [row[-1] for row in rows]
-        full = [heads(row) if len(row) >= _LIMIT else 0 for row in rows]
-        low_cost = min(heads(row) for row in rows)
-        # (cost, gap, card) packed as cost << 16 | gap << 7 | card: the same order.
+        lasts, full, low_cost = _row_figures(rows)
         plays = []
         for seat in seats:
             hand = hands[seat]
             if first is not None and seat == me:
                 value, first = first, None
             else:
-                best_key = 1 << 40
-                value = hand[0]
-                for card in hand:
-                    index, top, position = -1, 0, 0
-                    for last in lasts:
-                        if top < last < card:
-                            top, index = last, position
-                        position += 1  # noqa: SIM113 -- the kernel's hot-loop idiom
-                    if index < 0:
-                        key = (low_cost << 16) | (256 << 7) | card
-                    else:
-                        key = (full[index] << 16) | ((card - top) << 7) | card
-                    if key < best_key:
-                        best_key, value = key, card
+                value = _greedy_choice(hand, lasts, full, low_cost)
             hand.remove(value)
             plays.append((value, seat))
         plays.sort()
