@@ -39,7 +39,7 @@ def test_the_greedy_rollout_plays_greedy_card_for_every_seat() -> None:
     rng = random.Random(4)
     for _ in range(30):
         deck = rng.sample(range(1, 105), 34)
-        rows = [(card,) for card in deck[:4]]
+        rows: list[tuple[int, ...]] = [(card,) for card in deck[:4]]
         hands = {seat: sorted(deck[4 + 10 * k:14 + 10 * k]) for k, seat in enumerate("abc")}
         first = hands["a"][rng.randrange(10)]
         fast_rows, fast_hands = list(rows), {seat: list(hand) for seat, hand in hands.items()}
