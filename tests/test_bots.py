@@ -33,7 +33,24 @@ def test_greedy_breaks_ties_by_the_smallest_gap_then_the_lowest_card() -> None:
     assert greedy_card(rows, [13, 38, 60]) == 13  # gaps 1, 1 and 2: the lowest of the two
 
 
-def test_the_greedy_rollout_plays_greedy_card_for_every_seat() -> None:
+def _heads(card: int) -> int:
+    # The rulebook's bull heads: 55 has 7, multiples of 11 have 5, of 10 have 3, of 5 have 2.
+    return 7 if card == 55 else 5 if card % 11 == 0 else 3 if card % 10 == 0 else (
+        2 if card % 5 == 0 else 1)
+
+
+def _greedy_by_the_rules(rows: list[tuple[int, ...]], hand: list[int]) -> int:
+    def key(card: int) -> tuple[int, int, int]:
+        below = [row for row in rows if row[-1] < card]
+        if not below:  # a low card takes the cheapest row
+            return min(sum(map(_heads, row)) for row in rows), 256, card
+        row = max(below, key=lambda row: row[-1])
+        return (sum(map(_heads, row)) if len(row) == 5 else 0), card - row[-1], card
+
+    return min(hand, key=key)
+
+
+def test_the_greedy_rollout_plays_the_greedy_card_at_every_seat() -> None:
     from take5rules.bots import _play_out
 
     rng = random.Random(4)
@@ -46,7 +63,7 @@ def test_the_greedy_rollout_plays_greedy_card_for_every_seat() -> None:
         slow_rows, slow_hands = list(rows), {seat: list(hand) for seat, hand in hands.items()}
         fast = _play_out(fast_rows, fast_hands, "abc", "a", first, rng, ROLLOUTS["greedy"])
         slow = _play_out(slow_rows, slow_hands, "abc", "a", first, rng,
-                         lambda rows, hand, _rng: greedy_card(rows, hand))
+                         lambda now, _rng: lambda held: _greedy_by_the_rules(now, held))
         assert (fast, fast_rows) == (slow, slow_rows)
 
 

@@ -59,8 +59,9 @@ _DRAFT = CautiousPlayer().choose_draft
 _NOT_A_COUNT = N_("{name} is a whole number of at least 1, not {value!r}")
 _UNKNOWN_ROLLOUT = N_("unknown rollout policy {value!r}; choose one of {choices}")
 
-#: A rollout policy: ``(rows, hand, rng) -> card`` (rows and hand are the kernel's lists).
-Policy = Callable[[list[Row], list[Card], random.Random], Card]
+#: A rollout policy: ``policy(rows, rng)`` gives the turn's choice, ``choose(hand) -> card``
+#: (rows and hands are the kernel's lists; every seat of a turn sees the same rows).
+Policy = Callable[[list[Row], random.Random], Callable[[list[Card]], Card]]
 
 
 def greedy_card(rows: Sequence[Row], hand: Sequence[Card]) -> Card:
@@ -107,12 +108,14 @@ def _greedy_choice(hand: Sequence[Card], lasts: Sequence[Card], full: Sequence[i
     return best
 
 
-def _greedy_policy(rows: list[Row], hand: list[Card], rng: random.Random) -> Card:
-    return greedy_card(rows, hand)
+def _greedy_policy(rows: list[Row], rng: random.Random) -> Callable[[list[Card]], Card]:
+    lasts, full, low_cost = _row_figures(rows)  # once a turn: every seat sees the same rows
+    return lambda hand: _greedy_choice(hand, lasts, full, low_cost)
 
 
-def _random_policy(rows: list[Row], hand: list[Card], rng: random.Random) -> Card:
-    return hand[int(rng.random() * len(hand))]
+def _random_policy(rows: list[Row], rng: random.Random) -> Callable[[list[Card]], Card]:
+    draw = rng.random
+    return lambda hand: hand[int(draw() * len(hand))]
 
 
 #: The rollout policies by name.
@@ -147,40 +150,16 @@ def _play_out(rows: list[Row], hands: dict[str, list[Card]], seats: Sequence[str
     *me* plays *first* this turn if given; every other choice is *policy*'s, every low card
     takes the cheapest row.
     """
-    if policy is _greedy_policy:
-        return _play_out_greedy(rows, hands, seats, me, first)
     mine = 0
     while hands[me]:
+        choose = policy(rows, rng)
         plays = []
         for seat in seats:
             hand = hands[seat]
             if first is not None and seat == me:
                 value, first = first, None
             else:
-                value = policy(rows, hand, rng)
-            hand.remove(value)
-            plays.append((value, seat))
-        plays.sort()
-        mine += _place(rows, plays, me)
-    return mine
-
-
-def _play_out_greedy(rows: list[Row], hands: dict[str, list[Card]], seats: Sequence[str],
-                     me: str, first: Card | None) -> int:
-    """:func:`_play_out` with every seat greedy (the rollouts' hot loop).
-
-    The rows' figures are computed once a turn, since every seat sees the same rows.
-    """
-    mine = 0
-    while hands[me]:
-        lasts, full, low_cost = _row_figures(rows)
-        plays = []
-        for seat in seats:
-            hand = hands[seat]
-            if first is not None and seat == me:
-                value, first = first, None
-            else:
-                value = _greedy_choice(hand, lasts, full, low_cost)
+                value = choose(hand)
             hand.remove(value)
             plays.append((value, seat))
         plays.sort()
