@@ -92,6 +92,7 @@ SITE: tuple[str | tuple[str, tuple[str, ...]], ...] = (
     "examples.md",
     "play.md",
     "agents.md",
+    "strength.md",
     ("reference/index.md", (
         "reference/cli.md",
         "reference/referee.md",

@@ -34,10 +34,11 @@ TABLE: list[tuple[str, str, int, str]] = [
      "A game begins with cautious and random: the standard game, ending when a total reaches "
      "66."),
     ("play --players ana:random", "", 2,
-     "unknown player kind 'ana:random'; choose one of random, lowest, cautious, human "
-     "[rule argument]"),
+     "unknown player kind 'ana:random'; choose one of random, lowest, cautious, greedy, "
+     "montecarlo, best, human [rule argument]"),
     ("play --players ana", "", 2,
-     "unknown player kind 'ana'; choose one of random, lowest, cautious, human [rule argument]"),
+     "unknown player kind 'ana'; choose one of random, lowest, cautious, greedy, montecarlo, "
+     "best, human [rule argument]"),
     ("play --players ana=lowest,ana=random", "", 1,
      "player name 'ana' is used twice; every player needs a distinct name [rule setup.players]"),
     ("play --threshold 0", "", 1,

@@ -7,7 +7,8 @@ of games it won (a shared win counts for each winner).
 
 A player is given as
 
-* a *spec*: a built-in kind (``random``, ``lowest``, ``cautious``), a class of an importable
+* a *spec*: a built-in kind (``random``, ``lowest``, ``cautious``, ``greedy``,
+  ``montecarlo``, ``best``), a class of an importable
   module as ``module:Class``, or a class of a Python file as ``path/to/file.py:Class``; the
   class is built without arguments for every game;
 * from Python, a class or any factory (called without arguments for every game), or a player
@@ -15,11 +16,16 @@ A player is given as
 
 The same player may sit more than once; a mapping ``{name: player}`` names the seats.
 
-Reproducible by construction: game *k* (from 0) is ``play_game(seats, rules, seed=seed * 100003
-+ k)`` with the seats rotated *k* places (game 1 starts with the second player), so that no
-player keeps the first seat; a built-in random player in seat *s* of game *k* is seeded with that
-game seed + *s*. ``jobs`` greater than 1 plays the games in up to that many processes (never
-more than the processor count, nor than the games need); the results do not depend on it.
+Reproducible by construction. On duplicate deals (the default) game *k* (from 0) plays deal
+*k* // *n* of *n* players, ``play_game(seats, rules, seed=seed * 100003 + k // n)``, with the
+seats rotated *k* % *n* places, so that each deal is played once for every rotation and every
+player holds every hand; *games* is rounded up to whole deal sets. With ``duplicate=False`` game
+*k* is ``seed * 100003 + k`` with the seats rotated *k* places. A built-in seeded player (such
+as ``random``) in seat *s* of a game is seeded with that game's seed + *s*. ``jobs`` greater
+than 1 plays the games in up to that many processes (never more than the processor count, nor
+than the games need), and an *executor* plays them wherever it runs its tasks; the results do
+not depend on either. :meth:`ArenaResult.report` compares the players by the duplicate
+protocol (:mod:`take5rules.ladder`).
 
 A player that raises, breaks a rule or (with *move_timeout*) takes too long to decide stops the
 run with an :class:`ArenaPlayerError` naming the game (counted from 1, as people count), its
@@ -44,15 +50,17 @@ import sys
 import threading
 import traceback
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeAlias
 
 from ._text import N_
-from .engine import play_silently
+from .engine import play_game
 from .errors import RulesError, Take5Error, Where
-from .players import BUILTIN_PLAYERS, Player, RandomPlayer
+from .events import GameOver, RoundScored
+from .players import BUILTIN_PLAYERS, SEEDED_PLAYERS, Player, RandomPlayer
 from .registry import RULE_ORDER
 from .setup import check_players
 from .variants import Rules
@@ -201,7 +209,7 @@ def load_player(spec: PlayerLike, seed: int | None = None) -> Player:
     Traceback (most recent call last):
     ...
     take5rules.errors.RulesError: unknown player kind 'clever'; choose one of random, lowest, \
-cautious, module:Class, file.py:Class [rule argument]
+cautious, greedy, montecarlo, best, module:Class, file.py:Class [rule argument]
     """
     if isinstance(spec, Player) and not isinstance(spec, type):
         return spec
@@ -209,7 +217,8 @@ cautious, module:Class, file.py:Class [rule argument]
         return RandomPlayer(seed)
     if isinstance(spec, str):
         if spec in BUILTIN_PLAYERS:
-            return RandomPlayer(seed) if spec == "random" else BUILTIN_PLAYERS[spec]()
+            kind = BUILTIN_PLAYERS[spec]
+            return kind(seed) if spec in SEEDED_PLAYERS else kind()
         module_name, colon, class_name = spec.rpartition(":")
         if not colon or not module_name or not class_name:
             raise _argument(_UNKNOWN, kind=spec,
@@ -322,17 +331,30 @@ class _Setup:
     rules: Rules
     seed: int
     move_timeout: float | None
+    duplicate: bool = False
 
 
-Outcome: TypeAlias = "tuple[int, dict[str, int], tuple[str, ...]]"
+#: A game's number, final totals, winners, and each round's penalties.
+Outcome: TypeAlias = "tuple[int, dict[str, int], tuple[str, ...], tuple[dict[str, int], ...]]"
+
+
+def deal_of(game: int, count: int, duplicate: bool) -> tuple[int, int]:
+    """The deal (seed index) of game *game* and how many places its seats are rotated.
+
+    On duplicate deals each deal is played once for each rotation of the *count* seats.
+
+    >>> deal_of(5, 3, True), deal_of(5, 3, False)
+    ((1, 2), (5, 2))
+    """
+    return (game // count if duplicate else game), game % count
 
 
 def play_one(setup: _Setup, game: int) -> Outcome:
     """Play game *game* of *setup*: its number, final totals and winners."""
     count = len(setup.specs)
-    shift = game % count
+    deal, shift = deal_of(game, count, setup.duplicate)
     order = [*range(count)][shift:] + [*range(count)][:shift]
-    this_seed = game_seed(setup.seed, game)
+    this_seed = game_seed(setup.seed, deal)
     current = [""]
     try:
         seats: dict[str, Player] = {}
@@ -343,7 +365,14 @@ def play_one(setup: _Setup, game: int) -> Outcome:
             if setup.move_timeout is not None:
                 player = _Timed(player, setup.move_timeout)
             seats[name] = _Seat(name, player, current)
-        over = play_silently(seats, setup.rules, this_seed)
+        rounds: list[dict[str, int]] = []
+        over = None
+        for event in play_game(seats, setup.rules, this_seed):
+            if isinstance(event, RoundScored):
+                rounds.append(dict(event.penalties))
+            elif isinstance(event, GameOver):
+                over = event
+        assert over is not None
     except _TooSlow:
         raise ArenaPlayerError("player", _FAILED, game=game + 1, seed=this_seed, seat=current[0],
                                reason=_phrase(_TOO_SLOW, seconds=setup.move_timeout)) from None
@@ -357,7 +386,7 @@ def play_one(setup: _Setup, game: int) -> Outcome:
                                    reason=_phrase(error.template, **error.params)) from None
         raise ArenaPlayerError("player", _FAILED, details=details, game=game + 1,
                                seed=this_seed, seat=current[0], reason=_reason(error)) from None
-    return game, dict(over.totals), over.winners
+    return game, dict(over.totals), over.winners, tuple(rounds)
 
 
 def _phrase(template: str, **params: Any) -> Any:
@@ -406,22 +435,40 @@ class Standing:
 
 @dataclass(frozen=True, slots=True)
 class ArenaResult:
-    """Every game's totals and the standings, lowest mean penalty first."""
+    """Every game's totals, winners and round penalties, and the standings, best first.
+
+    *duplicate*: whether each deal was played once for every seat rotation (game *k* is then
+    deal ``k // players``). :meth:`report` compares the players by the duplicate protocol of
+    :mod:`take5rules.ladder`.
+    """
 
     rules: Rules
     seed: int
     totals: tuple[dict[str, int], ...]
     winners: tuple[tuple[str, ...], ...]
     standings: tuple[Standing, ...]
+    rounds: tuple[tuple[dict[str, int], ...], ...] = ()
+    duplicate: bool = False
+
+    def report(self, baseline: str | None = None) -> Any:
+        """The :class:`take5rules.ladder.Report` of this run against *baseline*.
+
+        *baseline* is a seat name; by default the last seat.
+        """
+        from .ladder import report
+
+        return report(self, baseline)
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready description."""
+        """A JSON-ready description (with the ladder's report)."""
         return {
             "variant": self.rules.variant.value,
             "threshold": self.rules.threshold,
             "seed": self.seed,
             "games": len(self.totals),
+            "duplicate": self.duplicate,
             "standings": [standing.to_json() for standing in self.standings],
+            "report": self.report().to_json() if self.rounds else None,
         }
 
 
@@ -451,12 +498,19 @@ def run_arena(
     progress: Callable[[int], None] | None = None,
     *,
     move_timeout: float | None = None,
+    duplicate: bool = True,
+    executor: Executor | None = None,
 ) -> ArenaResult:
     """Play *games* seeded games between *specs* and rank them by mean penalty.
 
     *specs* are players as the module says (a mapping names the seats); *progress*, if given,
     is called with the number of games just finished, as they finish. *move_timeout* (seconds)
-    limits each decision of every player.
+    limits each decision of every player. With *duplicate* (the default) the games are whole
+    duplicate sets: *games* is rounded up to a multiple of the players, and each deal is
+    played once for every rotation of the seats. *executor*, any
+    :class:`concurrent.futures.Executor` (a Dask ``Client.get_executor()``, Ray's, a pool of
+    your own), plays the games instead of this process (*jobs* 1) or the arena's own process
+    pool (*jobs* above 1); the results do not depend on who plays them.
     """
     rules = rules if rules is not None else Rules()
     if isinstance(specs, Mapping):
@@ -468,28 +522,53 @@ def run_arena(
         labels = [_label(spec) for spec in players]
     names = check_players(list(_names(labels)), rules)
     games, jobs = _count("games", games), _count("jobs", jobs)
+    if duplicate:
+        games = -(-games // len(names)) * len(names)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise _argument(_NOT_A_SEED, value=seed)
-    setup = _Setup(players, names, rules, seed, _timeout(move_timeout))
+    setup = _Setup(players, names, rules, seed, _timeout(move_timeout), bool(duplicate))
     for spec in players:  # fail early, in this process, on a spec that does not load
         load_player(spec, 0)
-    outcomes: dict[int, tuple[dict[str, int], tuple[str, ...]]] = {}
-    with _timer_allowed(setup, jobs):
-        if jobs <= 1:
+    outcomes: dict[int, Outcome] = {}
+    with _timer_allowed(setup, 2 if executor is not None else jobs):
+        if executor is not None:
+            for outcome in _play_on(executor, setup, games, progress):
+                outcomes[outcome[0]] = outcome
+        elif jobs <= 1:
             for game in range(games):
-                outcomes[game] = play_one(setup, game)[1:]
+                outcomes[game] = play_one(setup, game)
                 if progress is not None:
                     progress(1)
         else:
             from ._arenapool import play_in_processes
 
-            for game, game_totals, won in play_in_processes(setup, games, jobs, progress):
-                outcomes[game] = (game_totals, won)
-    totals = tuple(outcomes[game][0] for game in range(games))
-    winners = tuple(outcomes[game][1] for game in range(games))
+            for outcome in play_in_processes(setup, games, jobs, progress):
+                outcomes[outcome[0]] = outcome
+    totals = tuple(outcomes[game][1] for game in range(games))
+    winners = tuple(outcomes[game][2] for game in range(games))
+    rounds = tuple(outcomes[game][3] for game in range(games))
     spec_names = [spec if isinstance(spec, str) else _label(spec) for spec in players]
     return ArenaResult(rules, seed, totals, winners,
-                       standings(names, spec_names, totals, winners))
+                       standings(names, spec_names, totals, winners), rounds, bool(duplicate))
+
+
+def _play_on(executor: Executor, setup: _Setup, games: int,
+             progress: Callable[[int], None] | None) -> Iterator[Outcome]:
+    """Every game's outcome, played in chunks by *executor*, in the order they finish."""
+    from ._arenapool import MAX_CHUNK, _play_chunk
+
+    size = max(1, min(MAX_CHUNK, games // 8))
+    futures = [executor.submit(_play_chunk, setup, start, min(start + size, games))
+               for start in range(0, games, size)]
+    try:
+        for future in as_completed(futures):
+            outcomes = future.result()
+            yield from outcomes
+            if progress is not None:
+                progress(len(outcomes))
+    finally:
+        for future in futures:
+            future.cancel()
 
 
 def standings(
