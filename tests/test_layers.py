@@ -24,7 +24,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("foundations", frozenset({"_kernel", "_text", "errors", "registry"})),
     ("rules", frozenset({"cards", "table", "turn", "setup", "round", "game", "variants"})),
     ("events", frozenset({"events"})),
-    ("game", frozenset({"state", "_moves", "_state_json", "players", "engine"})),
+    ("game", frozenset({"state", "_moves", "_state_json", "players", "engine", "belief", "bots"})),
     ("tools", frozenset({
         "text", "i18n",                                        # text
         "logs", "log", "validate", "defects", "vectors", "_logread",  # game logs
@@ -35,7 +35,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("agents", frozenset({
         "batch", "env", "gym_env", "openspiel", "mcp_server", "arena", "human",
         "_bots", "_env_obs", "_openspiel_core", "_openspiel_view", "_mcp_seat", "_mcp_stdio",
-        "_arguments", "_extras", "_arenapool",
+        "_arguments", "_extras", "_arenapool", "ladder",
     })),
     ("cli", frozenset({"cli", "__main__", "_commands", "_clitools", "_clickframe"})),
 )
