@@ -263,7 +263,7 @@ def _replay(game: Game, taken_data: object) -> None:
         for position, (player, value) in enumerate(plays):
             index = _kernel.target(rows, value)
             if index >= 0:
-                piles[player] = piles[player] + _kernel.put(rows, index, value)
+                piles[player] = piles[player] + _kernel.put(rows, value, index)
                 continue
             choice = next(choices, None)
             if choice is None:
@@ -272,7 +272,7 @@ def _replay(game: Game, taken_data: object) -> None:
                 game._ordered, game._cursor = plays, position
                 return
             chosen = _row_index(choice, Where(game.round, turn, player, value))
-            piles[player] = piles[player] + _kernel.take(rows, chosen, value)
+            piles[player] = piles[player] + _kernel.take(rows, value, chosen)
             game._choices += (chosen,)
     if next(choices, None) is not None or game._phase is Phase.ROW:
         raise _shape("rows_taken", taken_data)

@@ -518,7 +518,7 @@ class Game:
         for position, (player, value) in enumerate(ordered[self._cursor:], self._cursor):
             index = target(rows, value)
             if index >= 0:
-                taken = put(rows, index, value)
+                taken = put(rows, value, index)
                 if not taken:
                     if out is not None:
                         out.append(_card_placed(number, turn, player, value, index, tuple(rows)))
@@ -532,7 +532,7 @@ class Game:
             if chosen is None:
                 self._cursor, self._phase = position, Phase.ROW
                 return
-            taken = _kernel.take(rows, chosen, value)
+            taken = _kernel.take(rows, value, chosen)
             self._choices += (chosen,)
             self._took(player, taken)
             if out is not None:
