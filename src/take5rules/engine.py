@@ -19,13 +19,14 @@ from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 
 from ._moves import _lay, _row_index
 from ._text import N_
+from ._views import card_view, row_choice, set_card_hand, set_row_card, set_row_hand
 from .cards import Card
 from .errors import RulesError, Where
 from .events import Event, GameOver, RoundScored
-from .players import CardView, DraftView, Player, _card_view
+from .players import CardView, DraftView, Player
 from .setup import ROWS
-from .state import Game, Phase, _row_choice
-from .table import Table, _table
+from .state import Game, Phase
+from .table import Table
 from .turn import RowChoice
 from .variants import Rules, next_drafter
 
@@ -56,8 +57,10 @@ def _drive(
     game = start()
     _check_seated(seats)
     yield from game.events
-    cards = [(player, seats[player].choose_card) for player in game.players]
-    rows = {player: seats[player].choose_row for player in game.players}
+    cards = [(player, seats[player].choose_card, card_view(game, player))
+             for player in game.players]
+    rows = {player: (seats[player].choose_row, row_choice(game, player))
+            for player in game.players}
     drafts = {player: seats[player].choose_draft for player in game.players}
     flush = game._flush
     pause = game._emit or until is not None
@@ -81,43 +84,37 @@ def _drive(
 
 def _turns(
     game: Game,
-    choosers: Sequence[tuple[str, Callable[[CardView], object]]],
-    rows: Mapping[str, Callable[[RowChoice], object]],
+    choosers: Sequence[tuple[str, Callable[[CardView], object], CardView]],
+    rows: Mapping[str, tuple[Callable[[RowChoice], object], RowChoice]],
     pause: bool,
 ) -> Iterator[None]:
     """Ask each seat's *choosers* for its card, then place the turn asking *rows*; repeat.
 
     The engine's side of :class:`~take5rules.state.Game`: it asks the players as
     :meth:`~take5rules.state.Game.play` would be told, checks each answer with the game's own
-    checks and places the turn with the game's own transition. *rows* answers a low card's
-    row. Goes on while cards are awaited, pausing after each turn when *pause* (so that each
-    turn's events reach the caller before the next turn is asked).
+    checks and places the turn with the game's own transition. Each seat has one live view for
+    the whole game (:mod:`take5rules._views`): only its hand (and a low card) is stored for a
+    decision, the rest is read from the game when the player reads it. *rows* answers a low
+    card's row. Goes on while cards are awaited, pausing after each turn when *pause* (so that
+    each turn's events reach the caller before the next turn is asked).
     """
+    hands = game._hands
 
     def choose(player: str, value: Card) -> int:
-        number, turn = game.round, game.turn
-        choice = rows[player](_row_choice(
-            player, value, _table(tuple(game._rows)), number, turn,
-            tuple(game._hands[player]), game._totals_snapshot(), game._revealed,
-            game._taken_snapshot(), game._start, game._picks,
-        ))
+        choose_row, view = rows[player]
+        set_row_card(view, value)
+        set_row_hand(view, tuple(hands[player]))
+        choice = choose_row(view)
         return choice if type(choice) is int and 0 <= choice < ROWS else _row_index(
-            choice, Where(number, turn, player, value))
+            choice, Where(game.round, game.turn, player, value))
 
     reveal, cards = game._reveal, Phase.CARDS
     while game._phase is cards:
-        number, turn, hands, laid = game.round, game.turn, game._hands, game._laid
-        now = tuple(game._rows)
-        totals = game._totals_view or game._totals_snapshot()
-        taken = game._taken_view or game._taken_snapshot()
-        revealed, start, picks = game._revealed, game._start, game._picks
-        shown = _table(now)
-        for player, choose_card in choosers:
+        hands, laid = game._hands, game._laid
+        for player, choose_card, view in choosers:
             hand = hands[player]
-            value = choose_card(_card_view(number, turn, shown, tuple(hand), totals, player,
-                                           revealed, taken, start, picks))
-            if shown.rows is not now:  # the player changed its table: the next gets another
-                shown = _table(now)
+            set_card_hand(view, tuple(hand))
+            value = choose_card(view)
             try:
                 # The answer checked as _lay checks it, without its call for a plain int.
                 if type(value) is not int:
@@ -125,10 +122,11 @@ def _turns(
                 hand.remove(value)
                 laid[player] = value
             except ValueError:
-                laid[player] = _lay(hand, value, number, turn, player)
+                laid[player] = _lay(hand, value, game.round, game.turn, player)
         reveal(choose)
         if pause:
             yield
+
 
 def _picks(game: Game, choosers: Mapping[str, Callable[[DraftView], object]]) -> Iterator[None]:
     """Ask each drafter in turn for its pick; pause after each, while the draft goes on."""

@@ -132,8 +132,8 @@ class Game:
     __slots__ = (
         "_answer", "_choices", "_cursor", "_deck", "_draft_rows", "_emit", "_hands", "_laid",
         "_last", "_ordered", "_out", "_phase", "_picks", "_piles", "_pool", "_result", "_revealed",
-        "_rng", "_rows", "_sheets", "_start", "_taken_view", "_totals", "_totals_view", "players",
-        "round", "rules", "turn",
+        "_rng", "_rows", "_sheets", "_shown", "_shown_rows", "_start", "_taken_view", "_totals",
+        "_totals_view", "players", "round", "rules", "turn",
     )
 
     players: tuple[str, ...]
@@ -171,6 +171,8 @@ class Game:
         self._phase = Phase.CARDS
         self._hands: dict[str, list[Card]] = {}
         self._rows: list[Row] = []
+        self._shown: Table | None = None  # the rows as a Table for the views, built once
+        self._shown_rows: tuple[Row, ...] = ()
         self._piles: dict[str, tuple[Card, ...]] = {}
         self._laid: dict[str, Card] = {}
         self._ordered: tuple[tuple[str, Card], ...] = ()
@@ -471,7 +473,7 @@ class Game:
     def _begin(self, rows: tuple[Row, ...], hands: Mapping[str, tuple[Card, ...]]) -> None:
         """Lay out *rows* and give the hands: the round's first turn waits for cards."""
         held = {player: sorted(hands[player]) for player in self.players}
-        self._hands, self._rows, self._start = held, list(rows), rows
+        self._hands, self._rows, self._start, self._shown = held, list(rows), rows, None
         self._piles = dict.fromkeys(self.players, ())
         self._revealed, self._laid, self._taken_view, self._choices = (), {}, None, ()
         self._pool = []
@@ -528,6 +530,7 @@ class Game:
                     out.append(_sixth_card_taken(number, turn, player, value, index, taken,
                                                  tuple(rows)))
                 continue
+            self._shown = None  # the rows have changed since the view's table was built
             chosen = choose(player, value)
             if chosen is None:
                 self._cursor, self._phase = position, Phase.ROW
@@ -538,7 +541,7 @@ class Game:
             if out is not None:
                 out.append(_low_card_taken(number, turn, player, value, chosen, taken,
                                            tuple(rows)))
-        self._ordered, self._cursor, self._phase = (), 0, Phase.CARDS
+        self._ordered, self._cursor, self._phase, self._shown = (), 0, Phase.CARDS, None
         if self._hands[self.players[0]]:
             self.turn += 1
         else:
