@@ -245,7 +245,13 @@ def resolve(rows: list[Row], plays: Iterable[tuple[str, int]], choose: Choose) -
     return [(*placed, tuple(rows)) for placed in placements(rows, order(plays), choose)]
 
 
-def shuffled(pile: Sequence[int], getrandbits: Callable[[int], int]) -> list[int]:
+#: ``BITS[n]`` is ``n.bit_length()``: the bits of each draw below *n* (``shuffled``'s loop).
+BITS = tuple(count.bit_length() for count in range(HIGHEST + 1))
+
+
+def shuffled(
+    pile: Sequence[int], getrandbits: Callable[[int], int], count: int | None = None
+) -> list[int]:
     """The cards of *pile* shuffled: what ``Random.sample(pile, len(pile))`` gives (``setup.deal``).
 
     *getrandbits* is the ``getrandbits`` method of a :class:`random.Random`. The standard
@@ -255,20 +261,31 @@ def shuffled(pile: Sequence[int], getrandbits: Callable[[int], int]) -> list[int
     two function calls ``sample`` spends on each card, so a seed deals the same cards and leaves
     the generator in the same state (``tests/test_kernel.py`` checks both).
 
+    With *count*, only the first *count* cards are returned (those a deal uses); the draws of
+    the others are still made, so the generator is left where the whole shuffle leaves it.
+
     >>> import random
     >>> shuffled(range(1, 105), random.Random(5).getrandbits) == random.Random(5).sample(
     ...     range(1, 105), 104)
     True
+    >>> shuffled(range(1, 105), random.Random(5).getrandbits, 3)
+    [80, 33, 95]
     """
     left = list(pile)
+    size = len(left)
+    kept = size - (size if count is None else min(count, size))
     result: list[int] = []
-    for count in range(len(left), 0, -1):
-        bits = count.bit_length()
-        index = getrandbits(bits)
-        while index >= count:
-            index = getrandbits(bits)
-        result.append(left[index])
-        left[index] = left[count - 1]
+    append, bits = result.append, BITS
+    for number in range(size, kept, -1):
+        index = getrandbits(bits[number])
+        while index >= number:
+            index = getrandbits(bits[number])
+        append(left[index])
+        left[index] = left[number - 1]
+    for number in range(kept, 0, -1):  # the draws whose cards are not dealt
+        width = bits[number]
+        while getrandbits(width) >= number:
+            pass
     return result
 
 

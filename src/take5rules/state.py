@@ -465,9 +465,11 @@ class Game:
             self._revealed, self._piles, self._hands, self._choices = (), {}, {}, ()
             self._taken_view = None
             return
-        # The kernel deals the pool as rng.sample(pool, len(pool)) would shuffle it.
-        hands, starters, _aside = _kernel.deal(_kernel.shuffled(pool, self._rng.getrandbits),
-                                               self.players)
+        # The kernel deals the pool as rng.sample(pool, len(pool)) would shuffle it (only the
+        # cards dealt are kept; the generator is left where the whole shuffle leaves it).
+        dealt = _kernel.HAND_SIZE * len(self.players) + ROWS
+        hands, starters, _aside = _kernel.deal(
+            _kernel.shuffled(pool, self._rng.getrandbits, dealt), self.players)
         self._begin(tuple((value,) for value in starters), hands)
 
     def _begin(self, rows: tuple[Row, ...], hands: Mapping[str, tuple[Card, ...]]) -> None:
@@ -502,8 +504,8 @@ class Game:
 
     def _reveal(self, choose: Callable[[str, Card], int | None]) -> None:
         """Every card is laid: reveal them together, then place them lowest first."""
-        ordered = tuple(_kernel.order(self._laid.items()))
-        self._ordered, self._cursor, self._laid = ordered, 0, {}
+        self._ordered = ordered = tuple(_kernel.order(self._laid.items()))
+        self._cursor, self._laid = 0, {}
         self._revealed += (ordered,)
         if self._out is not None:
             self._out.append(_cards_revealed(self.round, self.turn, ordered))
@@ -514,32 +516,31 @@ class Game:
 
         *choose* answers a low card's row (checked), or ``None`` to wait for :meth:`take_row`.
         """
-        rows, ordered, out = self._rows, self._ordered, self._out
-        number, turn = self.round, self.turn
+        rows, ordered, out, cursor = self._rows, self._ordered, self._out, self._cursor
         target, put = _kernel.target, _kernel.put
-        for position, (player, value) in enumerate(ordered[self._cursor:], self._cursor):
+        for player, value in ordered[cursor:] if cursor else ordered:
             index = target(rows, value)
             if index >= 0:
                 taken = put(rows, value, index)
-                if not taken:
-                    if out is not None:
-                        out.append(_card_placed(number, turn, player, value, index, tuple(rows)))
-                    continue
-                self._took(player, taken)
+                if taken:
+                    self._took(player, taken)
                 if out is not None:
-                    out.append(_sixth_card_taken(number, turn, player, value, index, taken,
-                                                 tuple(rows)))
+                    out.append(
+                        _sixth_card_taken(self.round, self.turn, player, value, index, taken,
+                                          tuple(rows)) if taken
+                        else _card_placed(self.round, self.turn, player, value, index,
+                                          tuple(rows)))
                 continue
             self._shown = None  # the rows have changed since the view's table was built
             chosen = choose(player, value)
             if chosen is None:
-                self._cursor, self._phase = position, Phase.ROW
+                self._cursor, self._phase = ordered.index((player, value)), Phase.ROW
                 return
             taken = _kernel.take(rows, value, chosen)
             self._choices += (chosen,)
             self._took(player, taken)
             if out is not None:
-                out.append(_low_card_taken(number, turn, player, value, chosen, taken,
+                out.append(_low_card_taken(self.round, self.turn, player, value, chosen, taken,
                                            tuple(rows)))
         self._ordered, self._cursor, self._phase, self._shown = (), 0, Phase.CARDS, None
         if self._hands[self.players[0]]:
