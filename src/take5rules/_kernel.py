@@ -179,16 +179,23 @@ def target(rows: Sequence[Row], value: int) -> int:
     """The row *value* goes on, or -1 for a low card (``table.ascending``, ``least-difference``).
 
     Among the rows ending lower than *value*, the closest is the one whose last card is highest.
+    The four rows are looked at one by one, written out (no loop: this is every card placed).
     """
+    first, second, third, fourth = rows
     index = -1
     best = 0
-    position = 0
-    for row in rows:  # a counter is cheaper than enumerate's pairs on this hot path
-        last = row[-1]
-        if best < last < value:
-            best = last
-            index = position
-        position += 1  # noqa: SIM113 -- see above
+    last = first[-1]
+    if last < value:
+        best, index = last, 0
+    last = second[-1]
+    if best < last < value:
+        best, index = last, 1
+    last = third[-1]
+    if best < last < value:
+        best, index = last, 2
+    last = fourth[-1]
+    if best < last < value:
+        index = 3
     return index
 
 
@@ -199,7 +206,7 @@ def put(rows: list[Row], value: int, index: int) -> Row:
     """
     row = rows[index]
     if len(row) < ROW_LIMIT:
-        rows[index] = (*row, value)
+        rows[index] = row + (value,)
         return ()
     rows[index] = (value,)
     return row

@@ -25,7 +25,7 @@ from .errors import RulesError, Where
 from .events import Event, GameOver, RoundScored
 from .players import CardView, DraftView, Player
 from .setup import ROWS
-from .state import Game, Phase
+from .state import _CARDS, _DRAFT, _OVER, Game
 from .table import Table
 from .turn import RowChoice
 from .variants import Rules, next_drafter
@@ -66,15 +66,15 @@ def _drive(
     pause = game._emit or until is not None
     while True:
         phase = game.phase
-        if phase is Phase.CARDS:
+        if phase is _CARDS:
             steps: Iterator[None] = _turns(game, cards, rows, pause)
-        elif phase is Phase.DRAFT:
+        elif phase is _DRAFT:
             steps = _picks(game, drafts)
         else:
             return
         for _ in steps:
             events = flush()
-            if until is not None and (game.round != until or game.phase is Phase.OVER):
+            if until is not None and (game.round != until or game.phase is _OVER):
                 for event in events:
                     yield event
                     if isinstance(event, RoundScored):
@@ -108,8 +108,8 @@ def _turns(
         return choice if type(choice) is int and 0 <= choice < ROWS else _row_index(
             choice, Where(game.round, game.turn, player, value))
 
-    reveal, cards = game._reveal, Phase.CARDS
-    while game._phase is cards:
+    reveal = game._reveal
+    while game._phase is _CARDS:
         hands, laid = game._hands, game._laid
         for player, choose_card, view in choosers:
             hand = hands[player]
@@ -130,7 +130,7 @@ def _turns(
 
 def _picks(game: Game, choosers: Mapping[str, Callable[[DraftView], object]]) -> Iterator[None]:
     """Ask each drafter in turn for its pick; pause after each, while the draft goes on."""
-    while game._phase is Phase.DRAFT:
+    while game._phase is _DRAFT:
         player = next_drafter(game.players, len(game._picks))
         mine = tuple(card for seat, card in game._picks if seat == player)
         value = choosers[player](DraftView(

@@ -99,6 +99,10 @@ class Observation:
     to_move: tuple[str, ...]
 
 
+#: The phases as plain names: an enum member read from its class costs a lookup through the
+#: enum's metaclass, several times slower than a global, on the game's hot path.
+_CARDS, _ROW, _DRAFT, _OVER = Phase.CARDS, Phase.ROW, Phase.DRAFT, Phase.OVER
+
 #: The rule whose decision each phase waits for (named when an answer comes out of turn).
 _AWAITED = {Phase.CARDS: "turn.reveal", Phase.ROW: "table.low-card",
             Phase.DRAFT: "variants.logic", Phase.OVER: "game.end"}
@@ -168,7 +172,7 @@ class Game:
         self._totals: dict[str, int] = dict.fromkeys(self.players, 0)
         self.round = 0
         self.turn = 0
-        self._phase = Phase.CARDS
+        self._phase = _CARDS
         self._hands: dict[str, list[Card]] = {}
         self._rows: list[Row] = []
         self._shown: Table | None = None  # the rows as a Table for the views, built once
@@ -238,11 +242,11 @@ class Game:
     def to_move(self) -> tuple[str, ...]:
         """The seats that must decide now, in seat order (several only while cards are laid)."""
         phase = self._phase
-        if phase is Phase.CARDS:
+        if phase is _CARDS:
             return tuple(player for player in self.players if player not in self._laid)
-        if phase is Phase.ROW:
+        if phase is _ROW:
             return (self._ordered[self._cursor][0],)
-        if phase is Phase.DRAFT:
+        if phase is _DRAFT:
             return (next_drafter(self.players, len(self._picks)),)
         return ()
 
@@ -251,9 +255,9 @@ class Game:
         self._seat(seat)
         if seat not in self.to_move:
             return ()
-        if self._phase is Phase.CARDS:
+        if self._phase is _CARDS:
             return tuple(self._hands[seat])
-        if self._phase is Phase.ROW:
+        if self._phase is _ROW:
             return tuple(range(ROWS))
         return tuple(self._pool)
 
@@ -281,8 +285,8 @@ class Game:
         """What *seat* may know now: the public history, its own hand, nothing hidden."""
         self._seat(seat)
         phase = self._phase
-        drafting = phase is Phase.DRAFT
-        pending = self._ordered[self._cursor] if phase is Phase.ROW else None
+        drafting = phase is _DRAFT
+        pending = self._ordered[self._cursor] if phase is _ROW else None
         return Observation(
             seat, phase, self.round, self.turn,
             _table(tuple(self._rows)) if self._rows else None,
@@ -290,14 +294,14 @@ class Game:
             else tuple(self._hands.get(seat, ())),
             self._totals_snapshot(), self._revealed, self._taken_snapshot(), self._start,
             self._picks, tuple(self._pool) if drafting else (),
-            self._laid.get(seat) if phase is Phase.CARDS else None, pending, self.to_move,
+            self._laid.get(seat) if phase is _CARDS else None, pending, self.to_move,
         )
 
     # --- Answers ------------------------------------------------------------------------------
 
     def play(self, seat: str, card: object) -> tuple[Event, ...]:
         """*seat* lays *card* face down; after the last seat's card, the turn is placed."""
-        self._expect(seat, Phase.CARDS)
+        self._expect(seat, _CARDS)
         self._laid[seat] = _lay(self._hands[seat], card, self.round, self.turn, seat)
         if len(self._laid) == len(self.players):
             self._reveal(self._stored)
@@ -305,7 +309,7 @@ class Game:
 
     def take_row(self, seat: str, index: object) -> tuple[Event, ...]:
         """The player of the pending low card takes row *index* (0 to 3); the turn goes on."""
-        self._expect(seat, Phase.ROW)
+        self._expect(seat, _ROW)
         self._answer = _row_index(index, Where(self.round, self.turn, seat,
                                                self._ordered[self._cursor][1]))
         self._place(self._stored)
@@ -317,7 +321,7 @@ class Game:
         return self._flush()
 
     def _draft(self, seat: str, card: object) -> None:
-        self._expect(seat, Phase.DRAFT)
+        self._expect(seat, _DRAFT)
         checked = card if type(card) is int else _integral(card)
         if checked is None or checked not in self._pool:
             raise IllegalMoveError(
@@ -331,9 +335,9 @@ class Game:
     def act(self, seat: str, answer: object) -> tuple[Event, ...]:
         """Give *seat*'s answer to whichever decision is pending: a card, a row or a pick."""
         phase = self._phase
-        if phase is Phase.ROW:
+        if phase is _ROW:
             return self.take_row(seat, answer)
-        if phase is Phase.DRAFT:
+        if phase is _DRAFT:
             return self.draft(seat, answer)
         return self.play(seat, answer)
 
@@ -410,7 +414,7 @@ class Game:
             return
         self._seat(seat)
         where = Where(self.round, self.turn or None, seat)
-        if self._phase is Phase.OVER:
+        if self._phase is _OVER:
             raise IllegalMoveError("game.end", N_("the game is over: no decision is pending"),
                                    where=where)
         raise IllegalMoveError(
@@ -460,7 +464,7 @@ class Game:
             return
         pool = self._deck
         if self.rules.drafted:
-            self._phase, self.turn = Phase.DRAFT, 0
+            self._phase, self.turn = _DRAFT, 0
             self._pool, self._picks, self._rows, self._start = sorted(pool), (), [], ()
             self._revealed, self._piles, self._hands, self._choices = (), {}, {}, ()
             self._taken_view = None
@@ -479,7 +483,7 @@ class Game:
         self._piles = dict.fromkeys(self.players, ())
         self._revealed, self._laid, self._taken_view, self._choices = (), {}, None, ()
         self._pool = []
-        self._phase, self.turn = Phase.CARDS, 1
+        self._phase, self.turn = _CARDS, 1
         if self._out is not None:
             self._out.append(RoundStarted(
                 self.round, rows,
@@ -534,7 +538,7 @@ class Game:
             self._shown = None  # the rows have changed since the view's table was built
             chosen = choose(player, value)
             if chosen is None:
-                self._cursor, self._phase = ordered.index((player, value)), Phase.ROW
+                self._cursor, self._phase = ordered.index((player, value)), _ROW
                 return
             taken = _kernel.take(rows, value, chosen)
             self._choices += (chosen,)
@@ -542,7 +546,7 @@ class Game:
             if out is not None:
                 out.append(_low_card_taken(self.round, self.turn, player, value, chosen, taken,
                                            tuple(rows)))
-        self._ordered, self._cursor, self._phase, self._shown = (), 0, Phase.CARDS, None
+        self._ordered, self._cursor, self._phase, self._shown = (), 0, _CARDS, None
         if self._hands[self.players[0]]:
             self.turn += 1
         else:
@@ -566,7 +570,7 @@ class Game:
             self._out.append(RoundScored(self.round, MappingProxyType(penalties),
                                          MappingProxyType(dict(totals))))
         if self._over():
-            self._phase = Phase.OVER
+            self._phase = _OVER
             self._result = GameOver(self.round, MappingProxyType(dict(totals)),
                                     _kernel.lowest(totals))
             if self._out is not None:
