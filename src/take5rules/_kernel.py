@@ -219,9 +219,13 @@ def take(rows: list[Row], value: int, index: int) -> Row:
     return row
 
 
+#: The card of a ``(player, card)`` play: the key of the placement order.
+_CARD = itemgetter(1)
+
+
 def order(plays: Iterable[tuple[str, int]]) -> list[tuple[str, int]]:
     """``(player, card)`` pairs in placement order, the lowest card first (rule ``turn.order``)."""
-    return sorted(plays, key=itemgetter(1))
+    return sorted(plays, key=_CARD)
 
 
 def placements(

@@ -134,10 +134,10 @@ class Game:
     """
 
     __slots__ = (
-        "_answer", "_choices", "_cursor", "_deck", "_draft_rows", "_emit", "_hands", "_laid",
-        "_last", "_ordered", "_out", "_phase", "_picks", "_piles", "_pool", "_result", "_revealed",
+        "_answer", "_choices", "_cursor", "_deck", "_draft_rows", "_drafted", "_emit", "_hands",
+        "_laid", "_last", "_ordered", "_out", "_phase", "_picks", "_piles", "_pool", "_result", "_revealed",
         "_rng", "_rows", "_sheets", "_shown", "_shown_rows", "_start", "_taken_view", "_totals",
-        "_totals_view", "players", "round", "rules", "turn",
+        "_totals_view", "_tournament", "players", "round", "rules", "turn",
     )
 
     players: tuple[str, ...]
@@ -164,6 +164,9 @@ class Game:
         """The empty state before the first round (shared with :meth:`from_deal`)."""
         rules = rules if rules is not None else _STANDARD
         self.rules = rules
+        # Asked once a round: read from the rules once (an enum member's lookup is slow).
+        self._drafted = rules.drafted
+        self._tournament = rules.variant is Variant.TOURNAMENT
         self.players = check_players(players, rules)
         self._deck = cards_in_play(rules, len(self.players))
         self._emit = events
@@ -463,7 +466,7 @@ class Game:
             self._begin(tuple((value,) for value in self._draft_rows), hands)
             return
         pool = self._deck
-        if self.rules.drafted:
+        if self._drafted:
             self._phase, self.turn = _DRAFT, 0
             self._pool, self._picks, self._rows, self._start = sorted(pool), (), [], ()
             self._revealed, self._piles, self._hands, self._choices = (), {}, {}, ()
@@ -584,6 +587,6 @@ class Game:
         The one place the end is decided: a tournament ends after as many games as players, any
         other game when some total reaches the threshold.
         """
-        if self.rules.variant is Variant.TOURNAMENT:
+        if self._tournament:
             return self.round == len(self.players)
         return _kernel.ended(self._totals, self.rules.threshold)
