@@ -108,7 +108,7 @@ def _turns(
         return choice if type(choice) is int and 0 <= choice < ROWS else _row_index(
             choice, Where(game.round, game.turn, player, value))
 
-    reveal = game._reveal
+    place = game._place
     while game._phase is _CARDS:
         hands, laid = game._hands, game._laid
         for player, choose_card, view in choosers:
@@ -123,7 +123,7 @@ def _turns(
                 laid[player] = value
             except ValueError:
                 laid[player] = _lay(hand, value, game.round, game.turn, player)
-        reveal(choose)
+        place(choose, True)
         if pause:
             yield
 

@@ -307,7 +307,7 @@ class Game:
         self._expect(seat, _CARDS)
         self._laid[seat] = _lay(self._hands[seat], card, self.round, self.turn, seat)
         if len(self._laid) == len(self.players):
-            self._reveal(self._stored)
+            self._place(self._stored, True)
         return self._flush()
 
     def take_row(self, seat: str, index: object) -> tuple[Event, ...]:
@@ -356,6 +356,7 @@ class Game:
         twin._hands = {player: list(hand) for player, hand in self._hands.items()}
         twin._rows = list(self._rows)
         twin._laid = dict(self._laid)
+        twin._piles = dict(self._piles)
         twin._totals = dict(self._totals)
         twin._pool = list(self._pool)
         twin._out = [] if self._emit else None
@@ -477,7 +478,7 @@ class Game:
         dealt = _kernel.HAND_SIZE * len(self.players) + ROWS
         hands, starters, _aside = _kernel.deal(
             _kernel.shuffled(pool, self._rng.getrandbits, dealt), self.players)
-        self._begin(tuple((value,) for value in starters), hands)
+        self._begin(tuple(zip(starters)), hands)  # each card alone starts its row
 
     def _begin(self, rows: tuple[Row, ...], hands: Mapping[str, tuple[Card, ...]]) -> None:
         """Lay out *rows* and give the hands: the round's first turn waits for cards."""
@@ -509,21 +510,23 @@ class Game:
         else:
             self._begin(rows, drafted.hands)
 
-    def _reveal(self, choose: Callable[[str, Card], int | None]) -> None:
-        """Every card is laid: reveal them together, then place them lowest first."""
-        self._ordered = ordered = tuple(_kernel.order(self._laid.items()))
-        self._cursor, self._laid = 0, {}
-        self._revealed += (ordered,)
-        if self._out is not None:
-            self._out.append(_cards_revealed(self.round, self.turn, ordered))
-        self._place(choose)
-
-    def _place(self, choose: Callable[[str, Card], int | None]) -> None:
+    def _place(self, choose: Callable[[str, Card], int | None], reveal: bool = False) -> None:
         """Place the revealed cards from the cursor on; stop at a low card *choose* cannot answer.
 
-        *choose* answers a low card's row (checked), or ``None`` to wait for :meth:`take_row`.
+        With *reveal*, every card is laid: they are first revealed together, and placed lowest
+        first from the first on. *choose* answers a low card's row (checked), or ``None`` to
+        wait for :meth:`take_row`.
         """
-        rows, ordered, out, cursor = self._rows, self._ordered, self._out, self._cursor
+        if reveal:
+            self._ordered = ordered = tuple(_kernel.order(self._laid.items()))
+            self._laid, self._cursor = {}, 0
+            cursor = 0
+            self._revealed += (ordered,)
+            if self._out is not None:
+                self._out.append(_cards_revealed(self.round, self.turn, ordered))
+        else:
+            ordered, cursor = self._ordered, self._cursor
+        rows, out, number, turn = self._rows, self._out, self.round, self.turn
         target, put = _kernel.target, _kernel.put
         for player, value in ordered[cursor:] if cursor else ordered:
             index = target(rows, value)
@@ -532,11 +535,9 @@ class Game:
                 if taken:
                     self._took(player, taken)
                 if out is not None:
-                    out.append(
-                        _sixth_card_taken(self.round, self.turn, player, value, index, taken,
-                                          tuple(rows)) if taken
-                        else _card_placed(self.round, self.turn, player, value, index,
-                                          tuple(rows)))
+                    out.append(_sixth_card_taken(number, turn, player, value, index, taken,
+                                                 tuple(rows)) if taken
+                               else _card_placed(number, turn, player, value, index, tuple(rows)))
                 continue
             self._shown = None  # the rows have changed since the view's table was built
             chosen = choose(player, value)
@@ -547,7 +548,7 @@ class Game:
             self._choices += (chosen,)
             self._took(player, taken)
             if out is not None:
-                out.append(_low_card_taken(self.round, self.turn, player, value, chosen, taken,
+                out.append(_low_card_taken(number, turn, player, value, chosen, taken,
                                            tuple(rows)))
         self._ordered, self._cursor, self._phase, self._shown = (), 0, _CARDS, None
         if self._hands[self.players[0]]:
@@ -558,11 +559,15 @@ class Game:
     def _took(self, player: str, taken: Row) -> None:
         """*player* takes the cards *taken*.
 
-        The dict of piles is replaced, never changed, so a view handed out keeps what it showed.
+        While a read-only view of the piles is out (:meth:`observe`), the dict of piles is
+        replaced, never changed, so that view keeps what it showed; otherwise it is changed.
         """
         piles = self._piles
-        self._piles = {**piles, player: piles[player] + taken}
-        self._taken_view = None
+        if self._taken_view is None:
+            piles[player] += taken
+        else:
+            self._piles = {**piles, player: piles[player] + taken}
+            self._taken_view = None
 
     def _end_round(self) -> None:
         """Score the round; end the game, or open the next round."""
