@@ -206,7 +206,7 @@ def put(rows: list[Row], value: int, index: int) -> Row:
     """
     row = rows[index]
     if len(row) < ROW_LIMIT:
-        rows[index] = row + (value,)
+        rows[index] = row + (value,)  # noqa: RUF005 -- a concatenation is faster here
         return ()
     rows[index] = (value,)
     return row

@@ -40,24 +40,20 @@ from .events import (
     Event,
     GameOver,
     GameStarted,
-    RoundScored,
-    RoundStarted,
     _card_placed,
     _cards_revealed,
-    _fast_constructor,
     _low_card_taken,
+    _round_scored,
+    _round_started,
     _sixth_card_taken,
 )
 from .players import Revealed
 from .setup import ROWS, cards_in_play, check_players
 from .table import Row, Table, _table
-from .turn import RowChoice
 from .variants import Rules, Variant, draft, next_drafter, tournament_hands
 
 __all__ = ["Game", "Observation", "Phase"]
 
-#: ``RowChoice(...)`` for the hot loop, every field given: the same value, built faster.
-_row_choice = _fast_constructor(RowChoice)
 #: The rules of a game given none: the standard game to 66.
 _STANDARD = Rules()
 
@@ -135,9 +131,9 @@ class Game:
 
     __slots__ = (
         "_answer", "_choices", "_cursor", "_deck", "_draft_rows", "_drafted", "_emit", "_hands",
-        "_laid", "_last", "_ordered", "_out", "_phase", "_picks", "_piles", "_pool", "_result", "_revealed",
-        "_rng", "_rows", "_sheets", "_shown", "_shown_rows", "_start", "_taken_view", "_totals",
-        "_totals_view", "_tournament", "players", "round", "rules", "turn",
+        "_laid", "_last", "_ordered", "_out", "_phase", "_picks", "_piles", "_pool", "_result",
+        "_revealed", "_rng", "_rows", "_sheets", "_shown", "_shown_rows", "_start", "_taken_view",
+        "_totals", "_totals_view", "_tournament", "players", "round", "rules", "turn",
     )
 
     players: tuple[str, ...]
@@ -489,7 +485,7 @@ class Game:
         self._pool = []
         self._phase, self.turn = _CARDS, 1
         if self._out is not None:
-            self._out.append(RoundStarted(
+            self._out.append(_round_started(
                 self.round, rows,
                 MappingProxyType({player: tuple(hand) for player, hand in held.items()}),
             ))
@@ -575,8 +571,8 @@ class Game:
         self._totals = totals = _kernel.add(self._totals, penalties)
         self._totals_view = None
         if self._out is not None:
-            self._out.append(RoundScored(self.round, MappingProxyType(penalties),
-                                         MappingProxyType(dict(totals))))
+            self._out.append(_round_scored(self.round, MappingProxyType(penalties),
+                                           MappingProxyType(dict(totals))))
         if self._over():
             self._phase = _OVER
             self._result = GameOver(self.round, MappingProxyType(dict(totals)),
