@@ -63,6 +63,7 @@ def _drive(
             for player in game.players}
     drafts = {player: seats[player].choose_draft for player in game.players}
     flush = game._flush
+    out: list[Event] = game._out if game._out is not None else []
     pause = game._emit or until is not None
     while True:
         phase = game.phase
@@ -73,13 +74,14 @@ def _drive(
         else:
             return
         for _ in steps:
-            events = flush()
             if until is not None and (game.round != until or game.phase is _OVER):
-                for event in events:
+                for event in flush():
                     yield event
                     if isinstance(event, RoundScored):
                         return
-            yield from events
+            # The step's events straight from the game's list (the game waits meanwhile).
+            yield from out
+            out.clear()
 
 
 def _turns(
