@@ -258,6 +258,8 @@ def resolve(rows: list[Row], plays: Iterable[tuple[str, int]], choose: Choose) -
 
 #: ``BITS[n]`` is ``n.bit_length()``: the bits of each draw below *n* (``shuffled``'s loop).
 BITS = tuple(count.bit_length() for count in range(HIGHEST + 1))
+#: ``DRAWS[n]`` is ``(n, BITS[n])``.
+DRAWS = tuple(enumerate(BITS))
 
 
 def shuffled(
@@ -293,8 +295,7 @@ def shuffled(
             index = getrandbits(bits[number])
         append(left[index])
         left[index] = left[number - 1]
-    for number in range(kept, 0, -1):  # the draws whose cards are not dealt
-        width = bits[number]
+    for number, width in DRAWS[kept:0:-1]:  # the draws whose cards are not dealt
         while getrandbits(width) >= number:
             pass
     return result
