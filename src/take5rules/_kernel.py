@@ -334,7 +334,7 @@ def add(totals: Mapping[str, int], penalties: Mapping[str, int]) -> dict[str, in
 
 def ended(totals: Mapping[str, int], threshold: int) -> bool:
     """Whether some total has reached *threshold* (rule ``game.end``)."""
-    return any(total >= threshold for total in totals.values())
+    return max(totals.values()) >= threshold
 
 
 def lowest(totals: Mapping[str, int]) -> tuple[str, ...]:

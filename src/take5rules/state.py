@@ -120,13 +120,20 @@ class Game:
     :class:`~take5rules.events.GameStarted` (and the first round's start) after construction.
 
     Contract, decided for speed (issue 16): the state is kept in plain lists and tuples, and
-    nothing is built that nobody asked for. A view or observation is built when a seat is
-    asked or :meth:`observe` is called, never kept; each seat's view has its own
-    :class:`~take5rules.table.Table`, and the history it shares (tuples, read-only mappings)
-    cannot be changed, so a player that changes what it was handed changes nothing else.
-    Events are built as the step happens (unless *events* is false), and only the last
-    step's are kept. The engine drives a game through the same private transitions as the
-    public steps (a turn is placed by one loop, whoever answers the low card).
+    nothing is built that nobody asked for. The engine hands each seat one live view for the
+    whole game (a :class:`~take5rules.players.CardView` and a
+    :class:`~take5rules.turn.RowChoice`, private subclasses in ``take5rules._views``): only the
+    seat's hand (and a low card) is stored for a decision, every other field is read from the
+    game when the player reads it, and the table is built once per state of the rows and shared.
+    A view therefore describes the moment of the call it is passed to: keep what you need
+    (``tuple(view.hand)``), or ``copy.copy(view)``, a plain frozen snapshot. A view cannot be
+    changed, its history is tuples and read-only mappings, and a table a player rewrites is not
+    handed out again, so a player that changes what it was handed changes neither the game nor
+    what another seat is shown. :meth:`observe` builds an :class:`Observation`, a snapshot.
+    Events are built as the step happens (unless *events* is false), with the events' fast
+    constructors, and only the last step's are kept. The engine drives a game through the same
+    private transitions as the public steps (a turn is placed by one loop, whoever answers the
+    low card).
     """
 
     __slots__ = (
