@@ -288,11 +288,11 @@ def shuffled(
     size = len(left)
     kept = size - (size if count is None else min(count, size))
     result: list[int] = []
-    append, bits = result.append, BITS
-    for number in range(size, kept, -1):
-        index = getrandbits(bits[number])
+    append = result.append
+    for number, width in DRAWS[size:kept:-1]:
+        index = getrandbits(width)
         while index >= number:
-            index = getrandbits(bits[number])
+            index = getrandbits(width)
         append(left[index])
         left[index] = left[number - 1]
     for number, width in DRAWS[kept:0:-1]:  # the draws whose cards are not dealt

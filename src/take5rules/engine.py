@@ -100,21 +100,24 @@ def _turns(
     card's row. Goes on while cards are awaited, pausing after each turn when *pause* (so that
     each turn's events reach the caller before the next turn is asked).
     """
-    hands = game._hands
-
     def choose(player: str, value: Card) -> int:
         choose_row, view = rows[player]
         set_row_card(view, value)
-        set_row_hand(view, tuple(hands[player]))
+        set_row_hand(view, tuple(game._hands[player]))
         choice = choose_row(view)
         return choice if type(choice) is int and 0 <= choice < ROWS else _row_index(
             choice, Where(game.round, game.turn, player, value))
 
     place = game._place
+    hands: dict[str, list[Card]] = {}
+    seated: list[tuple[str, Callable[[CardView], object], CardView, list[Card]]] = []
     while game._phase is _CARDS:
-        hands, laid = game._hands, game._laid
-        for player, choose_card, view in choosers:
-            hand = hands[player]
+        if game._hands is not hands:  # a new round: each seat's hand, looked up once
+            hands = game._hands
+            seated = [(player, choose_card, view, hands[player])
+                      for player, choose_card, view in choosers]
+        laid = game._laid
+        for player, choose_card, view, hand in seated:
             set_card_hand(view, tuple(hand))
             value = choose_card(view)
             try:
