@@ -70,44 +70,33 @@ def _snapshot(cls: type[Any]) -> Any:
     return reduce, staticmethod(new)
 
 
-# The fields read from the game when read (property over a C getter, or one small function).
-_ROUND = property(attrgetter("_game.round"))
-_TURN = property(attrgetter("_game.turn"))
-_REVEALED = property(attrgetter("_game._revealed"))
-_START = property(attrgetter("_game._start"))
-_PICKS = property(attrgetter("_game._picks"))
+class _ReadFromGame:
+    """The fields both live views read from the game when read (property over a C getter)."""
+
+    __slots__ = ()
+
+    round = property(attrgetter("_game.round"))
+    turn = property(attrgetter("_game.turn"))
+    table = property(_table)
+    totals = property(_totals)
+    revealed = property(attrgetter("_game._revealed"))
+    taken = property(_taken)
+    start = property(attrgetter("_game._start"))
+    picks = property(attrgetter("_game._picks"))
 
 
-class LiveCardView(CardView):
+class LiveCardView(_ReadFromGame, CardView):
     """A seat's :class:`~take5rules.players.CardView`, read from the game at the call."""
 
     __slots__ = ("_game",)
     __reduce__, __new__ = _snapshot(CardView)
 
-    round = _ROUND
-    turn = _TURN
-    table = property(_table)
-    totals = property(_totals)
-    revealed = _REVEALED
-    taken = property(_taken)
-    start = _START
-    picks = _PICKS
 
-
-class LiveRowChoice(RowChoice):
+class LiveRowChoice(_ReadFromGame, RowChoice):
     """A seat's :class:`~take5rules.turn.RowChoice`, read from the game at the call."""
 
     __slots__ = ("_game",)
     __reduce__, __new__ = _snapshot(RowChoice)
-
-    round = _ROUND
-    turn = _TURN
-    table = property(_table)
-    totals = property(_totals)
-    revealed = _REVEALED
-    taken = property(_taken)
-    start = _START
-    picks = _PICKS
 
 
 #: Store a live view's own fields (the seat's name, hand and card) in their slots.
