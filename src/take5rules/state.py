@@ -31,6 +31,8 @@ from types import MappingProxyType
 from typing import Any
 
 from . import _kernel
+from ._kernel import put as _put
+from ._kernel import target as _target
 from ._moves import _check_deal, _integral, _lay, _row_index
 from ._text import N_
 from .cards import Card
@@ -167,8 +169,7 @@ class Game:
         """The empty state before the first round (shared with :meth:`from_deal`)."""
         rules = rules if rules is not None else _STANDARD
         self.rules = rules
-        # Asked once a round: read from the rules once (an enum member's lookup is slow).
-        self._drafted = rules.drafted
+        self._drafted = rules.drafted  # asked once a round: read once (an enum lookup is slow)
         self._tournament = rules.variant is Variant.TOURNAMENT
         self.players = check_players(players, rules)
         self._deck = cards_in_play(rules, len(self.players))
@@ -530,11 +531,10 @@ class Game:
         else:
             ordered, cursor = self._ordered, self._cursor
         rows, out, number, turn = self._rows, self._out, self.round, self.turn
-        target, put = _kernel.target, _kernel.put
         for player, value in ordered[cursor:] if cursor else ordered:
-            index = target(rows, value)
+            index = _target(rows, value)
             if index >= 0:
-                taken = put(rows, value, index)
+                taken = _put(rows, value, index)
                 if taken:
                     self._took(player, taken)
                 if out is not None:
