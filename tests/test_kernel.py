@@ -257,6 +257,22 @@ def test_kernel_shuffle_deals_what_random_sample_deals(seed: int, size: int) -> 
     assert ours.getstate() == theirs.getstate()
 
 
+@differential
+@_settings
+@given(st.integers(0, 2**64), st.sampled_from([24, 44, 54, 104]), st.integers(0, 110))
+def test_kernel_deal_keeps_the_cards_dealt_and_makes_every_draw(
+    seed: int, size: int, count: int
+) -> None:
+    say_seed()
+    # A deal keeps only the cards it deals; the draws of the others are still made, so the
+    # generator ends where Random.sample of the whole pile leaves it and the next deal matches.
+    pile = list(range(1, size + 1))
+    ours, theirs = random.Random(seed), random.Random(seed)
+    for _ in range(3):
+        assert _kernel.shuffled(pile, ours.getrandbits, count) == theirs.sample(pile, size)[:count]
+        assert ours.getstate() == theirs.getstate()
+
+
 # --- games ------------------------------------------------------------------------------------
 
 
