@@ -1,102 +1,316 @@
-"""Batched random 4-player rounds per second, against py6nimmt 0.1.2 in the same run.
+"""Batched random 4-player rounds per CPU-second and peak memory, at 1k to 1M games a batch.
 
-Run: ``.venv/bin/python benchmarks/bench_batch.py`` (needs ``take5rules[batch]``; the peer needs
-``pip install py6nimmt==0.1.2``, else its row is left out).
+Run: ``.venv/bin/python benchmarks/bench_batch.py`` (``--quick`` for a short run).
 
 One unit is a whole round: the deal, ten turns of four random players (a random card from the
-hand, a random row for a low card), the cards placed lowest first, the penalties scored.
-take5rules plays its rounds with :mod:`take5rules.batch`, many at once. py6nimmt is driven through
-its own ``Table``: its deal, ``Table.playCard`` for every card, taken in ascending card order
-(py6nimmt itself has no placement order), and ``Table.catchBoard`` for a low card. The first
-row keeps the scores only (``keep_piles=False``), the second also records every bull pile card
-by card, as py6nimmt does. All rates are CPU seconds of this process, interleaved repetitions,
-medians.
+hand, a random row for a low card), the cards placed lowest first, the penalties scored. At each
+batch size, three programs play the same job, each in a process of its own so that its memory
+is the whole process's peak resident set (``ru_maxrss``), not only the Python heap:
+
+* ``take5rules.batch``: ``deal`` then ``play_round`` with ``random_card`` and ``random_row``,
+  every answer checked; with its compiled kernel when numba is installed, and again with the
+  numpy kernel (``TAKE5RULES_BATCH=numpy``);
+* a plain numpy batch, written below: the natural vectorised formulation (random keys sorted
+  with ``argsort`` for the deal, ``int64`` arrays, the least difference by ``argmin`` over the
+  rows, no checks), the peer a vectorised simulator should be compared with;
+* the C limit: the same rounds in a small single-threaded C loop, compiled here with
+  ``cc -O2`` into a temporary directory (left out, with a line saying so, without a compiler).
+
+Rates are CPU seconds of the measured work in each process; the repetitions (one at a million
+games, where the plain numpy batch takes gigabytes) are interleaved
+(each repetition runs every program once, in rotating order) and the medians are printed, with
+each program's peak RSS and the memory per game in flight (peak RSS minus the process's RSS
+before the batch, over the batch size). The last row measures the Pgx-style environment
+:mod:`take5rules.batch.vector` in steps per second. The figures come with the commit, the date
+and the machine.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
-import random
-from collections.abc import Callable
-from typing import Any
+import json
+import os
+import platform
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
 
 import numpy as np
-from _harness import Row, cpu_rate, interleaved, print_rows
-
-from take5rules import batch
 
 PLAYERS = 4
+SIZES = (1_000, 10_000, 100_000, 1_000_000)
+HERE = Path(__file__).resolve()
+
+C_SOURCE = r"""
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+static uint64_t s = 88172645463325252ULL;
+static inline uint64_t next(void) { s ^= s << 13; s ^= s >> 7; s ^= s << 17; return s; }
+static inline int below(int n) { return (int)(((next() >> 32) * (uint64_t)n) >> 32); }
+static int heads(int c) {
+    if (c == 55) return 7;
+    if (c % 11 == 0) return 5;
+    if (c % 10 == 0) return 3;
+    return c % 5 == 0 ? 2 : 1;
+}
+int main(int argc, char **argv) {
+    long rounds = atol(argv[1]), total = 0;
+    int h[105];
+    for (int c = 1; c <= 104; c++) h[c] = heads(c);
+    clock_t start = clock();
+    for (long r = 0; r < rounds; r++) {
+        int deck[104], hand[4][10], left = 10, row[4][5], len[4], pen[4] = {0, 0, 0, 0};
+        for (int i = 0; i < 104; i++) deck[i] = i + 1;
+        for (int i = 0; i < 44; i++) {
+            int j = i + below(104 - i), t = deck[i];
+            deck[i] = deck[j]; deck[j] = t;
+        }
+        for (int p = 0; p < 4; p++)
+            for (int k = 0; k < 10; k++) hand[p][k] = deck[10 * p + k];
+        for (int i = 0; i < 4; i++) { row[i][0] = deck[40 + i]; len[i] = 1; }
+        for (int turn = 0; turn < 10; turn++, left--) {
+            int card[4], seat[4];
+            for (int p = 0; p < 4; p++) {
+                int k = below(left);
+                card[p] = hand[p][k]; hand[p][k] = hand[p][left - 1]; seat[p] = p;
+            }
+            for (int i = 1; i < 4; i++)
+                for (int j = i; j > 0 && card[j - 1] > card[j]; j--) {
+                    int t = card[j]; card[j] = card[j - 1]; card[j - 1] = t;
+                    t = seat[j]; seat[j] = seat[j - 1]; seat[j - 1] = t;
+                }
+            for (int i = 0; i < 4; i++) {
+                int v = card[i], best = 1000, target = -1;
+                for (int k = 0; k < 4; k++) {
+                    int d = v - row[k][len[k] - 1];
+                    if (d > 0 && d < best) { best = d; target = k; }
+                }
+                int take = target < 0;
+                if (take) target = below(4); else take = len[target] == 5;
+                if (take) {
+                    for (int k = 0; k < len[target]; k++) pen[seat[i]] += h[row[target][k]];
+                    len[target] = 0;
+                }
+                row[target][len[target]++] = v;
+            }
+        }
+        total += pen[0] + pen[1] + pen[2] + pen[3];
+    }
+    double cpu = (double)(clock() - start) / CLOCKS_PER_SEC;
+    long peak = 0;
+    char line[256];
+    FILE *status = fopen("/proc/self/status", "r");
+    while (status && fgets(line, sizeof line, status)) sscanf(line, "VmHWM: %ld", &peak);
+    if (status) fclose(status);
+    printf("%f %ld %ld\n", rounds / cpu, total, peak);
+    return 0;
+}
+"""
 
 
-def take5rules_rounds(
-    games: int, rng: np.random.Generator, keep_piles: bool
-) -> Callable[[], float]:
-    """A candidate playing *games* random rounds in one batch (recording the piles or not)."""
+def plain_numpy_rounds(rng: np.random.Generator, games: int) -> np.ndarray:
+    """The natural numpy batch: the same random rounds, no checks, no tuning."""
+    cards = np.arange(1, 105)
+    every_card = np.arange(105)
+    heads = np.ones(105, dtype=np.int64)
+    heads[every_card % 5 == 0] = 2
+    heads[every_card % 10 == 0] = 3
+    heads[every_card % 11 == 0] = 5
+    heads[55], heads[0] = 7, 0
+    deck = cards[rng.random((games, 104)).argsort(axis=1)]
+    hands = deck[:, :40].reshape(games, PLAYERS, 10).copy()
+    rows = np.zeros((games, 4, 5), dtype=np.int64)
+    rows[:, :, 0] = deck[:, 40:44]
+    lengths = np.ones((games, 4), dtype=np.int64)
+    penalties = np.zeros((games, PLAYERS), dtype=np.int64)
+    every = np.arange(games)
+    for turn in range(10):
+        left = 10 - turn
+        slots = rng.integers(0, left, (games, PLAYERS))
+        played = np.take_along_axis(hands, slots[:, :, None], axis=2)[:, :, 0]
+        hands[every[:, None], np.arange(PLAYERS), slots] = hands[:, :, left - 1]
+        order = np.argsort(played, axis=1)
+        for step in range(PLAYERS):
+            seat = order[:, step]
+            value = played[every, seat]
+            last = rows[every[:, None], np.arange(4), lengths - 1]
+            difference = np.where(last < value[:, None], value[:, None] - last, 1000)
+            target = difference.argmin(axis=1)
+            low = difference.min(axis=1) == 1000
+            target[low] = rng.integers(0, 4, low.sum())
+            length = lengths[every, target]
+            take = low | (length == 5)
+            taken = np.where(np.arange(5) < length[:, None], heads[rows[every, target]], 0)
+            penalties[every, seat] += np.where(take, taken.sum(axis=1), 0)
+            position = np.where(take, 0, length)
+            rows[every, target, position] = value
+            lengths[every, target] = position + 1
+    return penalties
 
-    def work() -> int:
-        state = batch.deal(rng, games, PLAYERS, keep_piles=keep_piles)
-        batch.play_round(state, [batch.random_card] * PLAYERS, batch.random_row, rng)
-        return games
 
-    return lambda: cpu_rate(work)
+def _status_kb(field: str) -> int:
+    """A field of /proc/self/status in KB: VmRSS (resident now) or VmHWM (peak resident).
+
+    The peak of this process's own memory: ``ru_maxrss`` would also count the parent's memory
+    at the fork that started it.
+    """
+    status = Path("/proc/self/status")
+    if status.exists():
+        for line in status.read_text().splitlines():
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
-def py6nimmt_rounds(rounds: int, seed: int) -> Callable[[], float] | None:
-    """A candidate playing *rounds* random rounds with py6nimmt, or None if it is missing."""
-    try:
-        from py6Nimmt import Table
-    except ImportError:
+def _rss_kb() -> int:
+    return _status_kb("VmRSS")
+
+
+def worker(name: str, games: int, minimum: float) -> None:
+    """Measure one program in this process; print rate, peak RSS and RSS before the work."""
+    rng = np.random.default_rng(games)
+    if name == "vector":
+        from take5rules.batch import vector
+
+        state = vector.init(1, games, PLAYERS)
+        before, steps, start = _rss_kb(), 0, time.process_time()
+        while time.process_time() - start < minimum:
+            keys = np.where(state.legal_action_mask, rng.random(state.legal_action_mask.shape), -1)
+            state = vector.step(state, keys.argmax(axis=1))
+            steps += games
+        rate = steps / (time.process_time() - start)
+    else:
+        if name.startswith("take5rules"):
+            from take5rules import batch
+
+            def one() -> None:
+                state = batch.deal(rng, games, PLAYERS, keep_piles=False)
+                batch.play_round(state, [batch.random_card] * PLAYERS, batch.random_row, rng)
+
+            small = batch.deal(rng, 64, PLAYERS, keep_piles=False)  # compile the kernel first
+            batch.play_round(small, [batch.random_card] * PLAYERS, batch.random_row, rng)
+        else:
+
+            def one() -> None:
+                plain_numpy_rounds(rng, games)
+
+            plain_numpy_rounds(rng, 64)
+        before, played, start = _rss_kb(), 0, time.process_time()
+        while played == 0 or time.process_time() - start < minimum:
+            one()
+            played += games
+        rate = played / (time.process_time() - start)
+    peak = _status_kb("VmHWM")
+    print(json.dumps({"rate": rate, "peak_kb": peak, "before_kb": before}))
+
+
+def _run(name: str, games: int, minimum: float, compiled: Path | None) -> dict[str, float]:
+    if name == "C":
+        assert compiled is not None
+        rounds = max(games, 200_000)
+        fields = subprocess.run([str(compiled), str(rounds)], capture_output=True, text=True,
+                                check=True).stdout.split()
+        return {"rate": float(fields[0]), "peak_kb": float(fields[2]),
+                "before_kb": float(fields[2])}
+    environment = dict(os.environ)
+    if name == "take5rules (numpy kernel)":
+        environment["TAKE5RULES_BATCH"] = "numpy"
+    command = [sys.executable, str(HERE), "--worker", name, "--games", str(games),
+               "--minimum", str(minimum)]
+    out = subprocess.run(command, capture_output=True, text=True, check=True, env=environment)
+    result: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def _compile(directory: Path) -> Path | None:
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
         return None
-    chooser = random.Random(seed)
+    source = directory / "rounds.c"
+    source.write_text(C_SOURCE)
+    binary = directory / "rounds"
+    subprocess.run([compiler, "-O2", "-o", str(binary), str(source)], check=True)
+    return binary
 
-    def one_round() -> None:
-        table: Any = Table.Table(PLAYERS)
-        for _ in range(10):
-            plays = []
-            for player in table.players:
-                position = chooser.randrange(player.hand.count()) + 1
-                plays.append((player.hand.showCard(position).value, player.id, position))
-            for _value, player_id, position in sorted(plays):
-                low = table.playCard(player_id, position)
-                if low is not None:
-                    table.catchBoard(player_id, chooser.randrange(4) + 1, low)
-        for player in table.players:
-            player.score()
 
-    def work() -> int:
-        with contextlib.redirect_stdout(io.StringIO()):
-            for _ in range(rounds):
-                one_round()
-        return rounds
+def _header() -> str:
+    commit = subprocess.run(["git", "-C", str(HERE.parent), "rev-parse", "--short", "HEAD"],
+                            capture_output=True, text=True).stdout.strip() or "unknown"
+    model = "unknown cpu"
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.exists():
+        for line in cpuinfo.read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    try:
+        import numba
 
-    return lambda: cpu_rate(work)
+        fast = f"numba {numba.__version__}"
+    except ImportError:
+        fast = "numba not installed"
+    return (f"commit {commit}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+            f"{platform.machine()} {model}, {os.cpu_count()} cores, Python "
+            f"{platform.python_version()}, numpy {np.__version__}, {fast}")
 
 
 def main() -> None:
-    """Measure and print one row."""
+    """Measure every program at every size and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=4096, help="rounds per batch")
-    parser.add_argument("--peer-rounds", type=int, default=400, help="py6nimmt rounds per sample")
-    parser.add_argument("--repeats", type=int, default=7)
-    parser.add_argument("--quick", action="store_true", help="512 rounds a batch, 3 runs")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    parser.add_argument("--games", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--minimum", type=float, default=1.0,
+                        help="CPU seconds each measurement lasts at least")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--sizes", type=int, nargs="*", default=list(SIZES))
+    parser.add_argument("--quick", action="store_true", help="1k and 10k games, 1 repetition")
     args = parser.parse_args()
+    if args.worker:
+        worker(args.worker, args.games, args.minimum)
+        return
     if args.quick:
-        args.games, args.peer_rounds, args.repeats = 512, 100, 3
-    candidates = {
-        "scores": take5rules_rounds(args.games, np.random.default_rng(1), keep_piles=False),
-        "piles": take5rules_rounds(args.games, np.random.default_rng(2), keep_piles=True),
-    }
-    peer = py6nimmt_rounds(args.peer_rounds, 1)
-    if peer is not None:
-        candidates["py6nimmt 0.1.2"] = peer
-    rates = interleaved(candidates, args.repeats)
-    scores, piles = rates.pop("scores"), rates.pop("piles")
-    print_rows([
-        Row(f"random {PLAYERS}-player rounds (batch of {args.games})", "rounds/s", scores, rates),
-        Row("  the same, every bull pile recorded", "rounds/s", piles, rates),
-    ])
+        args.sizes, args.repeats, args.minimum = [1_000, 10_000], 1, 0.3
+    print(_header(), flush=True)
+    with tempfile.TemporaryDirectory() as directory:
+        compiled = _compile(Path(directory))
+        if compiled is None:
+            print("no C compiler (cc or gcc) on this machine: the C limit is left out")
+        names = ["take5rules", "take5rules (numpy kernel)", "plain numpy"]
+        if compiled is not None:
+            names.append("C")
+        for games in args.sizes:
+            samples: dict[str, list[dict[str, float]]] = {name: [] for name in names}
+            # A million games of the plain numpy batch take about 6 GB: one repetition there.
+            for repetition in range(args.repeats if games < 1_000_000 else 1):
+                shift = repetition % len(names)
+                for name in names[shift:] + names[:shift]:
+                    samples[name].append(_run(name, games, args.minimum, compiled))
+            rates = {name: statistics.median(s["rate"] for s in samples[name]) for name in names}
+            print(f"\nrandom {PLAYERS}-player rounds, batches of {games:,}:")
+            for name in names:
+                peak = max(s["peak_kb"] for s in samples[name])
+                per_game = statistics.median(
+                    (s["peak_kb"] - s["before_kb"]) * 1024 / games for s in samples[name]
+                )
+                line = (f"  {name:<28} {rates[name]:>12,.0f} rounds/CPU-s   peak RSS "
+                        f"{peak / 1024:>7,.0f} MB")
+                if name != "C":
+                    line += f", {per_game:>6,.0f} B/game in flight"
+                if name.startswith("take5rules"):
+                    line += f" | vs plain numpy {rates[name] / rates['plain numpy']:.2f}x"
+                    if "C" in rates:
+                        line += f" | vs C limit {rates[name] / rates['C']:.2f}x"
+                print(line, flush=True)
+        vector = [_run("vector", 1_000, args.minimum, None) for _ in range(args.repeats)]
+        print(f"\ntake5rules.batch.vector (Pgx-style), batch of 1,000, random legal actions: "
+              f"{statistics.median(v['rate'] for v in vector):,.0f} steps/CPU-s")
 
 
 if __name__ == "__main__":

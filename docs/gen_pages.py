@@ -25,15 +25,18 @@ game-log schema or the vectors are still missing (English text, notes instead of
 
 from __future__ import annotations
 
+import ast
 import doctest
 import functools
-import importlib
+import html
 import inspect
 import json
 import logging
 import os
 import pkgutil
 import re
+import sys
+import types
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,11 +50,15 @@ from mkdocs.utils.meta import get_data
 
 import take5rules
 from take5rules import i18n, registry
-from take5rules.events import CardPlaced, CardsRevealed, Event, LowCardTaken, SixthCardTaken
+from take5rules.events import CardsRevealed
 from take5rules.examples import WORKED_EXAMPLES, WorkedExample
+from take5rules.players import BUILTIN_PLAYERS
 from take5rules.svg import turn_svgs
-from take5rules.table import Placement
 from take5rules.turn import placement_order, resolve_turn
+from take5rules.variants import DEFAULT_THRESHOLD, Variant
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "play"))
+from take5play import PAGE_SEAT, example_inputs, placement_event
 
 log = logging.getLogger("mkdocs.plugins.take5rules.gen_pages")
 
@@ -83,7 +90,9 @@ SITE: tuple[str | tuple[str, tuple[str, ...]], ...] = (
     ("rules/index.md", ()),
     "discrepancies.md",
     "examples.md",
+    "play.md",
     "agents.md",
+    "strength.md",
     ("reference/index.md", (
         "reference/cli.md",
         "reference/referee.md",
@@ -352,6 +361,11 @@ def rule_page(language: str, rule: registry.Rule, labels: Host) -> str:
     lines += [f"## {labels.label('example')}", ""]
     if examples:
         lines += [fence(block) for block in examples]
+        lines += [run_box(language, rule.id, labels), ""]
+    if rule.id in PLACEMENT_RULES:
+        lines += [try_form(language, rule.id, labels), ""]
+    if examples or rule.id in PLACEMENT_RULES:
+        lines += [runtime_script(language, f"rules/{rule.id}/"), ""]
     lines += [
         f"## {label('function')}",
         "",
@@ -400,6 +414,112 @@ def rule_index(host: Host) -> str:
     return "\n".join(lines).strip() + "\n"
 
 
+# --- the browser runtime: Play page, run buttons, try-a-turn forms -----------------------------
+
+#: The rule pages that get a "try a turn" form: the rules that place the cards of a turn.
+PLACEMENT_RULES = ("turn.order", "table.ascending", "table.least-difference",
+                   "table.sixth-card", "table.low-card")
+
+
+def site_root(language: str, url: str) -> str:
+    """The relative URL from the page at *url* (``play/``) of *language* to the site's root."""
+    depth = url.strip("/").count("/") + 1 + (language != DEFAULT_LANGUAGE)
+    return "../" * depth
+
+
+def runtime_ready() -> bool:
+    extra = mkdocs_gen_files.config.extra.get("take5play") or {}
+    return bool(extra.get("ready"))
+
+
+def runtime_script(language: str, url: str) -> str:
+    """The script tag of play.js (a few kilobytes; Pyodide loads only when asked)."""
+    if not runtime_ready():
+        return ""
+    return (f'<script type="module" src="{site_root(language, url)}assets/take5play/play.js">'
+            "</script>")
+
+
+def attribute(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def run_box(language: str, rule_id: str, labels: Host) -> str:
+    if not runtime_ready():
+        return ""
+    data = " ".join(f'data-{key}="{attribute(labels.label(f"run-{key}"))}"'
+                    for key in ("loading", "passed", "failed"))
+    return (f'<div class="take5-run" data-rule="{rule_id}" {data}>'
+            f'<button type="button" class="md-button">{html.escape(labels.label("run"))}'
+            '</button><div class="take5-run-output" aria-live="polite"></div></div>')
+
+
+def try_form(language: str, rule_id: str, labels: Host) -> str:
+    if not runtime_ready():
+        return ""
+    inputs = example_inputs(rule_id)
+    rows = "".join(
+        f'<label>{html.escape(labels.label("try-row").format(row=number))} '
+        f'<input type="text" name="row" value="{attribute(row)}"></label>'
+        for number, row in enumerate(inputs["rows"], start=1)
+    )
+    return "\n".join([
+        f"## {labels.label('try')}",
+        "",
+        labels.label("try-help"),
+        "",
+        f'<form class="take5-try" data-rule="{rule_id}" data-language="{language}" '
+        f'data-rules="../" data-loading="{attribute(labels.label("run-loading"))}">'
+        f'<fieldset class="take5-try-rows">{rows}</fieldset>'
+        f'<label>{html.escape(labels.label("try-plays"))} '
+        f'<input type="text" name="plays" value="{attribute(inputs["plays"])}"></label>'
+        f'<label>{html.escape(labels.label("try-choices"))} '
+        f'<input type="text" name="choices" value="{attribute(inputs["choices"])}"></label>'
+        f'<p><button type="submit" class="md-button md-button--primary">'
+        f'{html.escape(labels.label("try-resolve"))}</button></p>'
+        '<div class="take5-try-output take5-frames" aria-live="polite"></div></form>',
+    ])
+
+
+#: The labels of the Play page's front matter that play.js uses.
+PLAY_LABELS = (
+    "loading", "ready", "failed", "start", "seats", "add-seat", "name", "kind", "remove",
+    "variant", "threshold", "seed", "new-game", "totals", "narration", "total", "choose-card",
+    "play-card", "choose-row", "take-row", "choose-draft", "game-over", "winners",
+)
+
+
+def play_section(host: Host) -> str:
+    """The Play page's game: its settings, labels and script, or a notice without a runtime."""
+    language = host.language
+    if not runtime_ready():
+        reason = (mkdocs_gen_files.config.extra.get("take5play") or {}).get("reason", "")
+        return (f'!!! warning "{host.label("unavailable-title")}"\n\n'
+                f"    {host.label('unavailable')}\n\n    `{reason}`\n")
+    kinds = host.mapping("kinds")
+    names = [str(name) for name in host.meta.get("names") or ["Ana", "Bob", "Cyd", "Dan"]]
+    config = {
+        "language": language,
+        "labels": {key: host.label(key) for key in PLAY_LABELS},
+        "kinds": [[kind, kinds.get(kind, kind)] for kind in (PAGE_SEAT, *BUILTIN_PLAYERS)],
+        "variants": [[variant.value, i18n.variant_name(variant, language, strict=STRICT)]
+                     for variant in Variant],
+        "threshold": DEFAULT_THRESHOLD,
+        "seats": [[names[0], PAGE_SEAT], [names[1], "cautious"], [names[2], "random"]],
+        "names": names,
+        "rules": "../rules/",
+    }
+    payload = json.dumps(config, ensure_ascii=False).replace("</", "<\\/")
+    return "\n".join([
+        '<div class="take5-play" data-search-exclude>',
+        f'<script type="application/json" class="take5-config">{payload}</script>',
+        f'<noscript>{html.escape(host.label("noscript"))}</noscript>',
+        "</div>",
+        runtime_script(language, "play/"),
+        "",
+    ])
+
+
 # --- discrepancies -----------------------------------------------------------------------------
 
 
@@ -431,15 +551,6 @@ def discrepancies(host: Host) -> str:
 
 
 # --- pictured examples -------------------------------------------------------------------------
-
-
-def placement_event(player: str, placement: Placement) -> Event:
-    rows = placement.table.rows
-    if placement.rule == "table.sixth-card":
-        return SixthCardTaken(1, 1, player, placement.card, placement.row, placement.taken, rows)
-    if placement.rule == "table.low-card":
-        return LowCardTaken(1, 1, player, placement.card, placement.row, placement.taken, rows)
-    return CardPlaced(1, 1, player, placement.card, placement.row, rows)
 
 
 def example_section(language: str, example: WorkedExample) -> str:
@@ -494,26 +605,33 @@ def cli_commands() -> dict[str, click.Command]:
     return all_commands()
 
 
-def _contexts(name: str | None) -> tuple[click.Command, click.Context]:
+#: The width the help is written at (the terminal's width for the command line).
+HELP_WIDTH = 88
+
+
+@functools.cache
+def cli_help(name: str | None) -> str:
+    """What ``take5rules [NAME] --help`` prints, run for real (in English, 88 columns wide)."""
+    from click.testing import CliRunner
+
     from take5rules.cli import main
 
-    root = click.Context(main, info_name="take5rules", terminal_width=88, max_content_width=88)
-    if name is None:
-        return main, root
-    command = cli_commands()[name]
-    return command, click.Context(command, info_name=name, parent=root, terminal_width=88,
-                                  max_content_width=88)
+    args = [name, "--help"] if name else ["--help"]
+    env = {"COLUMNS": str(HELP_WIDTH), "LC_ALL": "C", "LC_MESSAGES": "", "LANG": "C"}
+    result = CliRunner().invoke(main, args, prog_name="take5rules", env=env,
+                                terminal_width=HELP_WIDTH)
+    if result.exit_code != 0:
+        PROBLEMS.add(f"`take5rules {' '.join(args)}` exited {result.exit_code}: "
+                     f"{result.output[-400:]}")
+    return result.output.rstrip()
 
 
 def cli_reference(host: Host) -> str:
     if not cli_commands():
         return PROBLEMS.missing("CLI", "take5rules.cli has no commands")
-    command, context = _contexts(None)
-    lines = ["## `take5rules`", "", fence(command.get_help(context), "text")]
+    lines = ["## `take5rules`", "", fence(cli_help(None), "text")]
     for name in cli_commands():
-        command, context = _contexts(name)
-        lines += [f"## `take5rules {name}` {{ #{name} }}", "", fence(command.get_help(context),
-                                                                     "text")]
+        lines += [f"## `take5rules {name}` {{ #{name} }}", "", fence(cli_help(name), "text")]
     return "\n".join(lines)
 
 
@@ -521,8 +639,7 @@ def cli_usage(host: Host, name: str) -> str:
     if name not in cli_commands():
         return PROBLEMS.missing("CLI", f"{host.source.relative_to(ROOT)} shows the usage of "
                                 f"`take5rules {name}`, which is not a command of take5rules.cli")
-    command, context = _contexts(name)
-    return fence(command.get_usage(context), "text")
+    return fence(cli_help(name).split("\n\n", 1)[0], "text")
 
 
 # --- game-log schema and vectors ---------------------------------------------------------------
@@ -624,7 +741,10 @@ def vectors(host: Host) -> str:
 def api_modules() -> list[str]:
     """The public modules of the package: the required ones, and any other one found.
 
-    A module that cannot be imported is left out (and fails the build unless in draft mode).
+    The modules are read, not imported (mkdocstrings reads them statically too), so that the
+    optional extras (numpy, mcp, pytest, hypothesis...) need not be installed to build the
+    docs: ``pip install ".[docs]"`` is enough. A module that does not parse is left out (and
+    fails the build unless in draft mode).
     """
     found = {
         info.name for info in pkgutil.walk_packages([str(PACKAGE_DIR)], prefix="take5rules.")
@@ -637,18 +757,28 @@ def api_modules() -> list[str]:
     usable = []
     for name in sorted(found):
         try:
-            importlib.import_module(name)
-        except Exception as error:  # any failure is reported the same way
-            PROBLEMS.missing("API", f"the module {name} cannot be imported: {error!r}")
+            module_tree(name)
+        except SyntaxError as error:
+            PROBLEMS.missing("API", f"the module {name} cannot be read: {error!r}")
             continue
         usable.append(name)
     order = {name: index for index, name in enumerate(API_MODULES)}
     return sorted(usable, key=lambda name: (order.get(name, len(order)), name))
 
 
+@functools.cache
+def module_tree(module_name: str) -> ast.Module:
+    """The syntax tree of a module of the package (``take5rules`` is its ``__init__``)."""
+    parts = module_name.split(".")[1:]
+    path = PACKAGE_DIR.joinpath(*parts[:-1], f"{parts[-1]}.py") if parts else (
+        PACKAGE_DIR / "__init__.py")
+    if parts and not path.exists():  # a subpackage: its __init__
+        path = PACKAGE_DIR.joinpath(*parts, "__init__.py")
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+
+
 def summary(module_name: str) -> str:
-    module = importlib.import_module(module_name)
-    doc = inspect.getdoc(module) or ""
+    doc = ast.get_docstring(module_tree(module_name)) or ""
     first = doc.split("\n\n", 1)[0].replace("\n", " ").strip()
     return re.sub(r":(?:mod|func|class|data|meth|attr|exc):`~?([\w.]+)`", r"`\1`", first)
 
@@ -685,6 +815,8 @@ def api_package_page(labels: Host) -> str:
     ]
     for name in take5rules.__all__:
         obj = getattr(take5rules, name)
+        if isinstance(obj, types.ModuleType):  # take5rules.validate: the function's module too
+            obj = getattr(obj, name)
         module = getattr(obj, "__module__", None)
         if not module or not module.startswith("take5rules.") or name.startswith("_"):
             continue
@@ -720,6 +852,7 @@ GENERATORS: dict[str, Callable[[Host, str], str]] = {
     "log-schema": lambda host, _: log_schema(host),
     "vectors": lambda host, _: vectors(host),
     "api-index": lambda host, _: api_index(host),
+    "play": lambda host, _: play_section(host),
 }
 
 

@@ -35,16 +35,16 @@ OPPONENTS = {"random": batch.random_card, "lowest": batch.lowest_card,
              "cautious": batch.cautious_card}
 
 
-def situations(state: batch.BatchState, seat: int) -> np.ndarray:
-    """``(games, cards held)``: the situation index of each card in *seat*'s hand."""
-    held = state.held[:, seat]
-    last = state.last_cards
+def situations(view: batch.SeatView) -> np.ndarray:
+    """``(games, cards held)``: the situation index of each card in the seat's hand."""
+    held = view.hand
+    last = view.last_cards
     difference = held[:, :, None] - last[:, None, :]
     difference[difference <= 0] = 1000
     target = difference.argmin(axis=2)
     gap = np.take_along_axis(difference, target[:, :, None], axis=2)[:, :, 0]
-    length = np.take_along_axis(state.lengths, target, axis=1)
-    cheapest = state.row_heads.min(axis=1, keepdims=True)
+    length = np.take_along_axis(view.lengths, target, axis=1)
+    cheapest = view.row_heads.min(axis=1, keepdims=True)
     low = np.minimum(cheapest, 7) + np.zeros_like(held)
     placed = 8 + (length - 1) * 6 + np.minimum(gap // 5, 5)
     result: np.ndarray = np.where(gap == 1000, low, placed)
@@ -54,10 +54,10 @@ def situations(state: batch.BatchState, seat: int) -> np.ndarray:
 def agent_policy(table: np.ndarray, epsilon: float) -> batch.CardPolicy:
     """A card policy for seat 0: the card of least expected cost, or at random."""
 
-    def policy(state: batch.BatchState, seat: int, rng: np.random.Generator) -> np.ndarray:
-        best = table[situations(state, seat)].argmin(axis=1)
-        explore = rng.random(state.games) < epsilon
-        return np.where(explore, rng.integers(0, state.held.shape[2], state.games), best)
+    def policy(view: batch.SeatView, rng: np.random.Generator) -> np.ndarray:
+        best = table[situations(view)].argmin(axis=1)
+        explore = rng.random(len(view)) < epsilon
+        return np.where(explore, rng.integers(0, view.hand.shape[1], len(view)), best)
 
     return policy
 
@@ -69,8 +69,10 @@ def train_epoch(table: np.ndarray, counts: np.ndarray, rounds: int,
         state = batch.deal(rng, rounds, SEATS, keep_piles=False)
         policies = [agent_policy(table, EPSILON)] + [kind] * (SEATS - 1)
         while state.turn < 10:
-            slots = np.stack([np.asarray(p(state, s, rng)) for s, p in enumerate(policies)], 1)
-            chosen = situations(state, 0)[np.arange(state.games), slots[:, 0]]
+            views = [batch.SeatView(state, s, 0, state.games) for s in range(SEATS)]
+            answers = [np.asarray(p(v, rng)) for v, p in zip(views, policies, strict=True)]
+            slots = np.stack(answers, 1)
+            chosen = situations(views[0])[np.arange(state.games), slots[:, 0]]
             plays = np.take_along_axis(state.hands, slots[:, :, None], axis=2)[:, :, 0]
             outcome = batch.play_turn(state, plays, batch.cheapest_row, rng)
             np.add.at(counts, chosen, 1)

@@ -6,8 +6,20 @@
 # hook, this script, the interpreter); while the stamp matches, only the catalogs are compiled
 # again (they may have changed, e.g. after a `git pull`). Any change to the dependencies, or a
 # broken environment, installs again. `bash scripts/setup.sh --force` always installs.
+#
+# Where npm exists, the docs' browser runtime (Pyodide, pinned in package-lock.json with its
+# integrity) is installed into node_modules/ by `npm ci`, from the project's own files; without
+# npm the docs still build, and their Play page says the runtime is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+npm_install() {
+  command -v npm >/dev/null || { echo "npm is missing: the docs' Play page will be built without its runtime"; return 0; }
+  if [ "$(node -p 'require("./node_modules/pyodide/package.json").version' 2>/dev/null)" \
+       != "$(node -p 'require("./package-lock.json").packages["node_modules/pyodide"].version')" ]; then
+    npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null
+  fi
+}
+npm_install
 python3 -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "take5rules needs Python 3.11 or newer")'
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv

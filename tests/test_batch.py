@@ -19,17 +19,36 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from numpy.typing import NDArray
 
+from _engine_games import engine_games, run_seeds
 from take5rules import batch
-from take5rules.cards import total_bull_heads
+from take5rules.batch import _fast
+from take5rules.cards import cards, total_bull_heads
+from take5rules.engine import play_game
 from take5rules.engine import play_round as engine_round
 from take5rules.errors import IllegalMoveError, MalformedInputError, RulesError
-from take5rules.events import CardPlaced, LowCardTaken, RoundScored, SixthCardTaken
+from take5rules.events import (
+    CardPlaced,
+    GameOver,
+    LowCardTaken,
+    RoundScored,
+    SixthCardTaken,
+)
 from take5rules.players import CautiousPlayer, LowestCardPlayer, Player
 from take5rules.round import RoundState, play_turn, round_penalties
-from take5rules.setup import deal
+from take5rules.setup import check_deal, deal
 from take5rules.table import Table
 from take5rules.turn import RowChoice
 from take5rules.variants import Rules, Variant
+
+KERNELS = ["numpy", "compiled"] if _fast.numba is not None else ["numpy"]
+
+
+@pytest.fixture(autouse=True, params=KERNELS)
+def kernel(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Every test here runs with the numpy kernel and, when numba is installed, the compiled one."""
+    monkeypatch.setattr(_fast, "AVAILABLE", request.param == "compiled")
+    return str(request.param)
+
 
 RULE_OF_EVENT = {
     "card-placed": "table.least-difference",
@@ -68,14 +87,8 @@ def _check_games(
         ]
     )
 
-    def batch_rows(
-        state: batch.BatchState,
-        where: NDArray[np.int64],
-        seats: NDArray[np.int64],
-        low: NDArray[np.int64],
-        rng: np.random.Generator,
-    ) -> NDArray[np.int64]:
-        chosen: NDArray[np.int64] = rows[where, seats, state.turn]
+    def batch_rows(view: batch.RowView, rng: np.random.Generator) -> NDArray[np.int64]:
+        chosen: NDArray[np.int64] = rows[view.games, view.seats, view.turn]
         return chosen
 
     state = batch.start(piles, players)
@@ -114,7 +127,7 @@ def _check_games(
 
 @pytest.mark.parametrize("players", range(2, 11))
 def test_thousands_of_random_rounds_match_the_rule_functions(players: int) -> None:
-    piles, orders, rows = _decisions(players, 250, players)
+    piles, orders, rows = _decisions(run_seeds(1, players)[0], 250, players)
     seen = _check_games(players, piles, orders, rows)
     # Every placement rule was exercised many times, low cards and sixth cards included.
     assert seen["low-card-taken"] > 50
@@ -173,14 +186,8 @@ def test_founding_texts_low_card() -> None:
     # Rows ending 12, 24, 70 and 96; a 2 takes the row holding only 96 (1 bull head).
     pile = [2, *range(30, 39), 17, *range(40, 49), 12, 24, 70, 96]
 
-    def take_last(
-        state: batch.BatchState,
-        where: NDArray[np.int64],
-        seats: NDArray[np.int64],
-        low: NDArray[np.int64],
-        rng: np.random.Generator,
-    ) -> NDArray[np.int64]:
-        return np.full(where.size, 3)
+    def take_last(view: batch.RowView, rng: np.random.Generator) -> NDArray[np.int64]:
+        return np.full(len(view), 3)
 
     state = batch.start([pile], players=2)
     outcome = batch.play_turn(state, [[2, 17]], take_last, np.random.default_rng())
@@ -203,13 +210,14 @@ def test_sixth_card_takes_eleven_heads() -> None:
 
 
 def test_play_games_reaches_the_threshold() -> None:
-    totals, rounds = batch.play_games(
+    totals, rounds, winners = batch.play_games(
         np.random.default_rng(3), 200, [batch.random_card] * 5, batch.random_row,
         Rules(threshold=30),
     )
     assert (totals.max(axis=1) >= 30).all()
     assert (rounds >= 1).all()
     assert (rounds > 1).any()
+    assert (winners == (totals == totals.min(axis=1, keepdims=True))).all()
 
 
 def test_tactics_deals_only_the_reduced_deck() -> None:
@@ -264,12 +272,113 @@ def test_policies_are_checked_where_they_enter() -> None:
         batch.play_round(state, [batch.random_card] * 2, batch.random_row, rng)
     assert error.value.rule == "setup.players"
 
-    def out_of_hand(
-        state: batch.BatchState, seat: int, rng: np.random.Generator
-    ) -> NDArray[np.int64]:
-        return np.full(state.games, 10 - state.turn)  # one past the last card held
+    def out_of_hand(view: batch.SeatView, rng: np.random.Generator) -> NDArray[np.int64]:
+        return np.full(len(view), 10 - view.turn)  # one past the last card held
 
     with pytest.raises(IllegalMoveError) as illegal:
         batch.play_round(state, [out_of_hand] * 3, batch.random_row, rng)
     assert illegal.value.rule == "turn.reveal"
     assert state.turn == 0  # nothing was played
+
+
+def _seats(players: int) -> dict[str, Player]:
+    return {f"p{k}": CautiousPlayer() if k % 2 else LowestCardPlayer() for k in range(players)}
+
+
+def _policies(players: int) -> list[batch.CardPolicy]:
+    return [batch.cautious_card if k % 2 else batch.lowest_card for k in range(players)]
+
+
+def _check_against_engine(
+    result: batch.GamesResult, expected: list[GameOver], players: int
+) -> None:
+    names = [f"p{k}" for k in range(players)]
+    for g, over in enumerate(expected):
+        assert result.totals[g].tolist() == [over.totals[name] for name in names], g
+        assert int(result.rounds[g]) == over.rounds, g
+        assert [names[k] for k in np.flatnonzero(result.winners[g])] == list(over.winners), g
+
+
+@pytest.mark.parametrize(("players", "threshold"), [(2, 66), (4, 66), (5, 20), (7, 100), (10, 66)])
+def test_whole_games_end_and_score_as_the_engine(players: int, threshold: int) -> None:
+    # The same deals and the same decisions: every game lasts as many rounds as play_game's,
+    # ends with the same totals and is won by the same players (rules game.end, game.winners).
+    # A batch that played one round too many would ask the dealer for a deal the engine never
+    # made (KeyError); one that stopped early would have other totals.
+    rules = Rules(threshold=threshold)
+    expected, dealer = engine_games(lambda: _seats(players), rules,
+                                    run_seeds(24, players))
+
+    result = batch.play_games(
+        np.random.default_rng(0), len(expected), _policies(players), batch.cheapest_row, rules,
+        dealer=dealer,
+    )
+    if threshold >= 66:  # games of several lengths, some ending after more rounds than others
+        assert max(over.rounds for over in expected) > min(over.rounds for over in expected)
+    _check_against_engine(result, expected, players)
+
+
+@pytest.mark.parametrize("variant", [Variant.LOGIC, Variant.TOURNAMENT])
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_drafted_variants_play_as_the_engine(variant: Variant, players: int) -> None:
+    # With deterministic players a logic game or a tournament is the same in every run: the
+    # draft, the rows left, the rotated hands and the end all match play_game.
+    rules = Rules(variant, threshold=66)
+    over = list(play_game(_seats(players), rules, seed=0))[-1]
+    assert isinstance(over, GameOver)
+    drafts = [batch.cautious_pick if k % 2 else batch.lowest_pick for k in range(players)]
+    result = batch.play_games(
+        np.random.default_rng(0), 3, _policies(players), batch.cheapest_row, rules, drafts=drafts
+    )
+    _check_against_engine(result, [over] * 3, players)
+    if variant is Variant.TOURNAMENT:
+        assert result.rounds.tolist() == [players] * 3
+
+
+def test_random_drafts_follow_the_draft_rule() -> None:
+    rng = np.random.default_rng(5)
+    drafts = [batch.random_pick] * 4
+    result = batch.play_games(
+        rng, 300, [batch.random_card] * 4, batch.random_row, Rules(Variant.LOGIC), drafts=drafts
+    )
+    assert (result.totals.max(axis=1) >= 66).all()
+    tournament = batch.play_games(
+        rng, 300, [batch.random_card] * 4, batch.random_row, Rules(Variant.TOURNAMENT),
+        drafts=drafts,
+    )
+    assert (tournament.rounds == 4).all()
+
+
+def test_deals_are_uniform() -> None:
+    # Each card is equally likely in each place: 104 cards over 20,000 deals of the first
+    # seat's first card; and every ordered pair of the first two places occurs.
+    state = batch.deal(np.random.default_rng(9), 20_000, 2)
+    first = np.bincount(state.hands[:, 0, 0], minlength=105)[1:]
+    expected = 20_000 / 104
+    chi2 = float(((first - expected) ** 2 / expected).sum())
+    assert chi2 < 160  # 103 degrees of freedom: p < 0.0005 beyond 160
+    dealt = np.concatenate([state.hands.reshape(20_000, -1), state.rows[:, :, 0]], axis=1)
+    assert (np.sort(dealt, axis=1)[:, 1:] != np.sort(dealt, axis=1)[:, :-1]).all()
+
+
+def test_start_refuses_what_check_deal_refuses() -> None:
+    # batch.start screens the piles with numpy and lets setup.check_deal name the problem.
+    rng = np.random.default_rng(3)
+    names = ["seat 0", "seat 1"]
+    for _ in range(200):
+        pile = rng.permutation(np.arange(1, 105))[:30]
+        if rng.random() < 0.5:
+            pile[rng.integers(30)] = rng.choice([0, 105, int(pile[rng.integers(30)]), -3])
+        hands = {n: [int(c) for c in pile[10 * k : 10 * k + 10]] for k, n in enumerate(names)}
+        refused: MalformedInputError | None = None
+        try:
+            check_deal([[int(c)] for c in pile[20:24]], hands, names, fresh=True, round=1)
+            cards([int(c) for c in pile])
+        except MalformedInputError as problem:
+            refused = problem
+        if refused is None:
+            batch.start([pile], 2)
+            continue
+        with pytest.raises(MalformedInputError) as error:
+            batch.start([pile], 2)
+        assert (error.value.rule, error.value.message) == (refused.rule, refused.message)

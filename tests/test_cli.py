@@ -45,7 +45,7 @@ def test_play_variants(runner: CliRunner, variant: str) -> None:
 
 
 def test_play_rejects_eleven_players_with_one_clear_line(runner: CliRunner) -> None:
-    seats = ",".join(f"p{n}" for n in range(11))
+    seats = ",".join(f"p{n}=random" for n in range(11))
     result = runner.invoke(main, ["play", "--players", seats, "--lang", "en"])
     assert result.exit_code == 1
     assert "[rule setup.players]" in result.output
@@ -53,7 +53,7 @@ def test_play_rejects_eleven_players_with_one_clear_line(runner: CliRunner) -> N
 
 
 def test_play_rejects_seven_players_in_the_logic_draft(runner: CliRunner) -> None:
-    seats = ",".join(f"p{n}" for n in range(7))
+    seats = ",".join(f"p{n}=lowest" for n in range(7))
     result = runner.invoke(main, ["play", "--players", seats, "--variant", "logic",
                                   "--lang", "fr"])
     assert result.exit_code == 1
@@ -100,7 +100,7 @@ def test_explain_in_bulgarian(runner: CliRunner) -> None:
 
 def test_explain_an_unknown_rule_is_one_line(runner: CliRunner) -> None:
     result = runner.invoke(main, ["explain", "no.such", "--lang", "en"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "unknown rule id" in result.output
     assert "Traceback" not in result.output
 
@@ -125,7 +125,7 @@ def test_ids_lists_the_rule_ids(runner: CliRunner) -> None:
 
 def test_play_refuses_an_unwritable_log_before_playing(runner: CliRunner) -> None:
     result = runner.invoke(main, ["play", "--log", "/no/such/folder/game.json", "--lang", "en"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "cannot write /no/such/folder/game.json" in result.output
     assert "Round 1" not in result.output
 

@@ -100,12 +100,15 @@ def test_a_closed_pipe_ends_quietly(name: str, game_log: Path, tmp_path: Path) -
 
 
 @pytest.mark.parametrize("name", CASES)
-def test_a_closed_stdout_is_quiet(name: str, game_log: Path, tmp_path: Path) -> None:
-    # `take5rules ... >&-`: there is no standard output at all (Python's sys.stdout is None)
+def test_a_closed_stdout_is_one_line_and_exit_status_2(name: str, game_log: Path,
+                                                       tmp_path: Path) -> None:
+    # `take5rules ... >&-`: there is no standard output at all (Python's sys.stdout is None);
+    # the output would be lost, so the command says so (issue 17 section 7)
     args, stdin = _case(name, game_log, tmp_path / "vectors")
     done = _run(args, stdin, None, close_stdout=True)
-    assert done.returncode in (0, 1), done.stderr
-    assert done.stderr == ""
+    assert done.returncode == 2, done.stderr
+    language = _language(args)
+    assert done.stderr == CANNOT_WRITE[language].format(reason=CLOSED[language])
 
 
 @pytest.mark.parametrize("name", CASES)
@@ -127,7 +130,7 @@ def test_play_refuses_a_seat_named_twice() -> None:
 
 
 def test_play_refuses_an_empty_seat_name() -> None:
-    result = CliRunner().invoke(main, ["play", "--players", "ana,,bob", "--lang", "en"])
+    result = CliRunner().invoke(main, ["play", "--players", "ana=lowest,=random", "--lang", "en"])
     assert result.exit_code == 1
     assert "[rule setup.players]" in result.output
 
@@ -143,7 +146,7 @@ def test_play_refuses_a_threshold_over_1000(threshold: str) -> None:
 
 def test_play_plays_to_the_highest_threshold() -> None:
     # Two players at the bound: at least 10 * 2 - 16 = 4 cards leave the table each round.
-    result = CliRunner().invoke(main, ["play", "--threshold", "1000", "--players", "a,b",
+    result = CliRunner().invoke(main, ["play", "--threshold", "1000", "--players", "lowest,random",
                                        "--json", "--seed", "4"])
     assert result.exit_code == 0, result.output
     rounds = result.output.count('"kind": "round-started"')
@@ -188,7 +191,7 @@ def test_a_missing_optional_package_names_the_extra() -> None:
 
 def test_play_refuses_a_seat_name_that_is_not_text() -> None:
     # "\udcff" is how Python reads the byte 0xff of a command line that is not UTF-8
-    result = CliRunner().invoke(main, ["play", "--players", "a,\udcff", "--json",
+    result = CliRunner().invoke(main, ["play", "--players", "a=lowest,\udcff=random", "--json",
                                        "--lang", "en"])
     assert result.exit_code == 1
     assert result.output == ("player name '\\udcff': a player's name is a non-empty text "

@@ -15,6 +15,7 @@ import importlib.util
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -46,6 +47,7 @@ HAND_WRITTEN = (
     "rules/index.html",
     "discrepancies/index.html",
     "examples/index.html",
+    "play/index.html",
     "reference/index.html",
     "reference/cli/index.html",
     "reference/referee/index.html",
@@ -81,7 +83,8 @@ def build_docs(tmp_path_factory: pytest.TempPathFactory) -> Built:
     """Build the site once per session (cached for the browser tests too)."""
     if "site" not in _BUILT:
         site = tmp_path_factory.mktemp("docs") / "site"
-        env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}
+        env = {key: value for key, value in os.environ.items()
+               if key not in ("NO_MKDOCS_2_WARNING", "DISABLE_MKDOCS_2_WARNING")}
         start = time.monotonic()
         completed = subprocess.run(
             [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean",
@@ -228,7 +231,7 @@ def test_examples_page_cites_its_sources_and_punctuates_in_its_language(built: B
                 for heading in re.findall(r"<h2\b.*?</h2>", french, re.DOTALL)]
     assert headings
     assert all("\N{NO-BREAK SPACE}: " in heading for heading in headings), headings
-    assert "Page de règles en français" in text(french)
+    assert "une page web française, traduite par une machine" in text(french)
 
 
 def test_cli_reference_shows_every_command(built: Built) -> None:
@@ -279,3 +282,96 @@ def test_log_format_page_renders_the_schema(built: Built) -> None:
     words = text(built.page("en", "reference/log-format/index.html"))
     for name in schema.get("properties", {}):
         assert name in words
+
+
+def test_build_prints_no_banner(built: Built) -> None:
+    # mkdocs-material 9.7.2+ and mkdocs-gen-files 0.6+ (properdocs) print banners at every
+    # build; pyproject.toml's docs extra pins below them.
+    for banner in ("MkDocs 2", "end of life", "ProperDocs", "properdocs"):
+        assert banner not in built.output
+
+
+def test_the_footer_speaks_each_language(built: Built) -> None:
+    import yaml  # type: ignore[import-untyped]
+
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
+    plugin = next(item["i18n"] for item in config["plugins"]
+                  if isinstance(item, dict) and "i18n" in item)
+    lines = {item["locale"]: item["copyright"] for item in plugin["languages"]}
+    assert set(lines) == set(LANGUAGES)
+    assert len(set(lines.values())) == len(LANGUAGES)
+    for language in LANGUAGES:
+        page = built.page(language, "rules/index.html")
+        footer = page[page.index('<footer class="md-footer">'):]
+        assert lines[language] in text(footer), language
+        assert "Made with" not in footer
+
+
+def test_cli_reference_is_the_real_help(built: Built) -> None:
+    # What the command prints, run as a reader runs it (in-process click caches each
+    # command's help option, so another test's direct call could change what it shows).
+    env = {**os.environ, "COLUMNS": "88", "LC_ALL": "C", "LC_MESSAGES": "", "LANG": "C"}
+    helps = {name: subprocess.run([sys.executable, "-m", "take5rules", name, "--help"],
+                                  capture_output=True, text=True, env=env, check=True).stdout
+             for name in all_commands()}
+    for language in LANGUAGES:
+        words = squeeze(text(built.page(language, "reference/cli/index.html")))
+        for name, real in helps.items():
+            assert "-h, --help" in real, name
+            assert squeeze(real) in words, (language, name)
+
+
+#: Where the browser runtime goes in the site (docs/play_bundle.py).
+BUNDLE = "assets/take5play"
+
+
+def test_the_browser_runtime_is_bundled_once_with_its_pinned_files(built: Built) -> None:
+    import hashlib
+    import zipfile
+
+    import take5rules
+
+    if not (ROOT / "node_modules" / "pyodide").exists() and not shutil.which("npm"):
+        pytest.skip("npm is missing: the site is built without the browser runtime")
+    pins = json.loads((ROOT / "docs" / "play" / "pins.json").read_text(encoding="utf-8"))
+    bundle = built.site / BUNDLE
+    for name, digest in pins["pyodide"]["files"].items():
+        assert hashlib.sha256((bundle / "pyodide" / name).read_bytes()).hexdigest() == digest
+    manifest = json.loads((bundle / "bundle.json").read_text(encoding="utf-8"))
+    assert manifest["wheels"] == [f"wheels/{pins['babel']['wheel']}",
+                                  f"wheels/take5rules-{take5rules.__version__}-py3-none-any.whl"]
+    with zipfile.ZipFile(bundle / manifest["wheels"][1]) as wheel:
+        names = set(wheel.namelist())
+    assert "take5rules/engine.py" in names
+    for language in LANGUAGES:  # the catalogs, compiled, for the narration in the page
+        assert f"take5rules/_locales/{language}/LC_MESSAGES/take5rules.mo" in names
+    with zipfile.ZipFile(bundle / manifest["wheels"][0]) as wheel:
+        data = {name.rsplit("/", 1)[1] for name in wheel.namelist()
+                if name.startswith("babel/locale-data/")}
+    catalogs = {path.name for path in (ROOT / "locales").iterdir() if path.is_dir()}
+    assert data == {f"{name}.dat" for name in {"root", *catalogs}}
+    for language in LANGUAGES[1:]:  # one copy, at the root, for the five languages
+        assert not (built.site / language / BUNDLE).exists()
+
+
+def test_only_the_play_and_rule_pages_load_the_runtimes_script(built: Built) -> None:
+    script = re.compile(r'<script type="module" src="((?:\.\./)+)assets/take5play/play\.js">')
+    for language in LANGUAGES:
+        for page in pages_of(built, language):
+            found = script.findall(built.page(language, page))
+            if page == "play/index.html" or (page.startswith("rules/") and page.count("/") == 2):
+                assert len(found) == 1, (language, page)
+                depth = page.count("/") + (language != "en")
+                assert found[0] == "../" * depth, (language, page)
+            else:
+                assert not found, (language, page)
+
+
+def test_rule_pages_have_a_run_button_and_placement_rules_a_try_form(built: Built) -> None:
+    placements = {"turn.order", "table.ascending", "table.least-difference",
+                  "table.sixth-card", "table.low-card"}
+    for language in LANGUAGES:
+        for rule in registry.all_rules():
+            page = built.page(language, f"rules/{rule.id}/index.html")
+            assert f'class="take5-run" data-rule="{rule.id}"' in page, (language, rule.id)
+            assert ('class="take5-try"' in page) == (rule.id in placements), (language, rule.id)

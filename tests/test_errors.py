@@ -82,3 +82,35 @@ def test_not_rules_are_explained_in_every_language(rule_id: str) -> None:
     for language in LANGUAGES:
         explained = explain(rule_id, language, strict=True)
         assert explained.statement and explained.title == rule_id and not explained.sources
+
+
+def test_the_headline_names_import_from_the_top_level() -> None:
+    # Issue 16: validate, explain, narrate, Where and LogError from `take5rules` itself.
+    import subprocess
+    import sys
+
+    code = ("from take5rules import validate, explain, narrate, Where, LogError\n"
+            "import inspect\n"
+            "assert inspect.isfunction(validate) and validate.__name__ == 'validate'\n"
+            "assert explain('game.end', 'it').title == 'Fine della partita'\n"
+            "assert narrate.__name__ == 'narrate' and Where(1).round == 1\n"
+            "assert issubclass(LogError, ValueError)\n")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_take5rules_validate_is_callable_whichever_is_imported_first() -> None:
+    # The function take5rules.validate and the module take5rules.validate share a name: once
+    # the module is imported, Python makes the package attribute the module. It must still
+    # validate a log when called.
+    import subprocess
+    import sys
+
+    code = ("import take5rules.validate\n"
+            "import take5rules\n"
+            "from take5rules import CautiousPlayer, play_game\n"
+            "from take5rules.log import log_from_events\n"
+            "log = log_from_events(play_game({'a': CautiousPlayer(), 'b': CautiousPlayer()}))\n"
+            "assert take5rules.validate(log).valid\n"
+            "from take5rules import validate\n"
+            "assert validate(log).valid\n")
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -91,8 +91,11 @@ def test_catalog_is_complete_and_not_fuzzy(language: str) -> None:
 def test_catalog_placeholders_match_the_msgid(language: str) -> None:
     for message in _catalog(language):
         if message.id:
-            expected = sorted(PLACEHOLDER.findall(_ids(message)[0]))
-            for string in _strings(message):
+            # the first form shares the singular msgid's placeholders, the others the plural's
+            # (click's "Did you mean {possibility}?" / "... {possibilities}?)", say)
+            ids = _ids(message)
+            for index, string in enumerate(_strings(message)):
+                expected = sorted(PLACEHOLDER.findall(ids[min(index, len(ids) - 1)]))
                 assert sorted(PLACEHOLDER.findall(string)) == expected, message.id
 
 
@@ -319,3 +322,12 @@ def test_a_round_million_takes_its_preposition(language: str, word: str) -> None
         if message.id and message.pluralizable:
             many = _strings(message)[1]
             assert not re.search(r"\{(?:count|games)\} (?!" + word + r"\b)\w", many), many
+
+
+def test_narrate_refuses_what_is_not_an_event() -> None:
+    from take5rules.errors import MalformedInputError
+    from take5rules.i18n import narrate
+
+    with pytest.raises(MalformedInputError) as caught:
+        narrate("a card was placed", "fr")  # type: ignore[arg-type]
+    assert caught.value.rule == "argument"

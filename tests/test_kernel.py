@@ -240,6 +240,23 @@ def test_values_built_through_their_slots_are_the_dataclasses_values() -> None:
         assert fast == slow
 
 
+def test_fast_constructor_builds_each_dataclass_value_when_called() -> None:
+    # The constructors above were built at import; these are built here, by whatever
+    # fast_constructor is now (a mutant of it is installed after the import).
+    for _, slow in built_values():
+        cls = type(slow)
+        names = [item.name for item in dataclasses.fields(slow)]  # type: ignore[arg-type]
+        made = _kernel.fast_constructor(cls)(*(getattr(slow, name) for name in names))
+        assert type(made) is cls and made == slow and repr(made) == repr(slow)
+        assert not hasattr(made, "__dict__")
+        try:
+            setattr(made, names[0], 99)
+        except dataclasses.FrozenInstanceError:
+            pass
+        else:
+            raise AssertionError(f"{cls.__name__}.{names[0]} could be changed")
+
+
 # --- the deal -------------------------------------------------------------------------------
 
 

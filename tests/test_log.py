@@ -239,7 +239,7 @@ def test_the_schema_is_draft_2020_12_with_a_description_on_every_property() -> N
 def test_play_log_writes_a_valid_log(tmp_path: Path) -> None:
     path = tmp_path / "out.json"
     result = CliRunner().invoke(main, ["play", "--lang", "en", "--variant", "logic",
-                                       "--players", "ana,bob=random,cyd=lowest",
+                                       "--players", "ana=cautious,bob=random,cyd=lowest",
                                        "--log", str(path)])
     assert result.exit_code == 0, result.output
     report = validate(load(path))

@@ -199,13 +199,17 @@ def test_illegal_moves_are_refused_and_the_game_goes_on() -> None:
         assert refused.is_error and "turn.reveal" in refused.content[0].text
         assert "non è nella mano" in refused.content[0].text
         wrong_phase = await call("choose_row", {"game_id": report["game_id"], "row": 0})
-        assert wrong_phase.is_error and "turn.reveal" in wrong_phase.content[0].text
+        # An honest answer: which tool the game waits for (issue 18: not "turn.reveal").
+        text = wrong_phase.content[0].text
+        assert wrong_phase.is_error and "turn.reveal" not in text
+        assert "play_card" in text and "choose_row" in text
         again = _data(await call("game_state", {"game_id": report["game_id"]}))
         assert again["hand"] == report["hand"] and again["phase"] == "card"
         missing = await call("game_state", {"game_id": "game-99"})
         assert missing.is_error and "game-99" in missing.content[0].text
         unknown = await call("new_game", {"opponents": ["genius"]})
-        assert unknown.is_error and "setup.players" in unknown.content[0].text
+        assert unknown.is_error and "opponents" in unknown.content[0].text
+        assert "cautious" in unknown.content[0].text
 
     _session(script)
 

@@ -22,8 +22,10 @@ from take5rules.cli import COMMANDS, all_commands
 CLI_SIDE = ("take5rules.cli", "take5rules.__main__", "take5rules._clitools",
             "take5rules._commands")
 #: Modules whose purpose is an optional package: Hypothesis strategies, the pytest plugin, the
-#: MCP server (the mcp SDK brings its own click). Each is an extra of its own.
-FOR_A_TOOL = ("take5rules.strategies", "take5rules.pytest_plugin", "take5rules.mcp_server")
+#: MCP server and its stdio transport (the mcp SDK brings its own click). Each is an extra of its
+#: own.
+FOR_A_TOOL = ("take5rules.strategies", "take5rules.pytest_plugin", "take5rules.mcp_server",
+              "take5rules._mcp_stdio")
 #: What importing a library module must never import.
 FORBIDDEN = ("click", "rich", "hypothesis", "jsonschema")
 
@@ -96,3 +98,17 @@ def test_the_licence_is_mit_for_the_take5rules_developers() -> None:
     text = (Path(__file__).resolve().parent.parent / "LICENSE").read_text(encoding="utf-8")
     assert text.startswith("MIT License\n\nCopyright (c) 2026 take5rules developers\n")
     assert "THE SOFTWARE IS PROVIDED \"AS IS\", WITHOUT WARRANTY OF ANY KIND" in text
+
+
+def test_the_version_is_the_same_in_pyproject_the_package_and_the_changelog() -> None:
+    # One version, said three times where tools read it: a release that bumps one and not the
+    # others fails here.
+    import re
+    import tomllib
+
+    root = Path(__file__).resolve().parent.parent
+    declared = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    changelog = (root / "CHANGELOG.md").read_text(encoding="utf-8")
+    newest = re.search(r"^## \[(\d+\.\d+\.\d+)\]", changelog, re.MULTILINE)
+    assert newest is not None, "CHANGELOG.md has no '## [X.Y.Z]' section"
+    assert declared["project"]["version"] == take5rules.__version__ == newest.group(1)

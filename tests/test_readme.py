@@ -107,3 +107,21 @@ def test_every_take5rules_command_works_as_written(tmp_path: Path) -> None:
         assert done.returncode == 0, (line, done.stderr)
         assert done.stdout, line
         assert "Traceback" not in done.stderr, line
+
+
+def test_the_readme_installs_only_in_ways_that_work_today() -> None:
+    # issue 18 section 1: no release on the index yet, and no tag in the repository
+    section = _section("Installing it as a dependency")
+    installs = [line.split("  #", 1)[0].strip() for block in re.findall(
+        r"```sh\n(.*?)```", section, re.DOTALL) for line in block.splitlines()
+        if line.startswith("pip install")]
+    assert installs
+    for line in installs:
+        target = line.removeprefix("pip install ").strip('"')
+        assert target.startswith(("./", "take5rules @ git+URL@COMMIT")), line
+        assert "==" not in line and "@v" not in line, line
+    version = re.search(r'^version = "(.+)"$', (Path(__file__).resolve().parent.parent
+                                                / "pyproject.toml").read_text(), re.M)
+    assert version is not None
+    assert f"take5rules-{version.group(1)}-py3-none-any.whl" in section
+    assert "planned" in section

@@ -102,7 +102,7 @@ def test_check_deal_errors_say_what_is_wrong() -> None:
     assert params(ROWS4, {"ana": [1], "bob": [2]}, ["ana", "bob"], Rules(Variant.TACTICS)) == {
         "value": 50, "count": 2, "variant": "tactics", "highest": 24}
     with pytest.raises(MalformedInputError) as stranger:
-        check_deal(ROWS4, {"ana": [1], "bob": [2], 7: [3]}, ["ana", "bob"], round=4)
+        check_deal(ROWS4, {"ana": [1], "bob": [2], 7: [3]}, ["ana", "bob"], round=4)  # type: ignore[dict-item]
     assert stranger.value.where == Where(4)
 
 

@@ -77,9 +77,9 @@ def _outputs(language: str) -> Iterator[tuple[str, str]]:
             "play", "--players", PLAYERS, "--variant", variant.value, "--seed", "3",
             "--lang", language)
     yield "explain unknown", _run("explain", "no.such-rule", "--lang", language)
-    yield "play too many", _run("play", "--players", "a,b,c,d,e,f", "--variant", "tournament",
-                                "--lang", language)
-    yield "play unloggable", _run("play", "--players", "a,b", "--variant", "tournament",
+    yield "play too many", _run("play", "--players", ",".join(["lowest"] * 6), "--variant",
+                                "tournament", "--lang", language)
+    yield "play unloggable", _run("play", "--players", "lowest,random", "--variant", "tournament",
                                   "--log", "/nonexistent/dir/x.json", "--lang", language)
     yield "validate", _run("validate", *map(str, INVALID_LOGS), "--lang", language)
 

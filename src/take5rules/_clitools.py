@@ -6,7 +6,9 @@ Kept apart from :mod:`take5rules.cli` so that the modules defining commands (``v
 
 from __future__ import annotations
 
+import os
 import sys
+import textwrap
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -16,7 +18,16 @@ import click
 from .errors import Take5Error
 from .i18n import LANGUAGES, default_language, error_message, resolve_language
 
-__all__ = ["choose_language", "lang_option", "reported", "terminal_console"]
+__all__ = [
+    "choose_language",
+    "echo_wrapped",
+    "exit_status",
+    "lang_option",
+    "output_width",
+    "reported",
+    "terminal_console",
+    "wrapped",
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -44,14 +55,68 @@ def lang_option(function: F) -> F:
     )(function)
 
 
+def exit_status(error: Take5Error) -> int:
+    """The exit status for *error*: 1 when it names a rule of the game, 2 otherwise.
+
+    A rule broken (``setup.players``, ``variants.threshold``, ``turn.reveal``...) is 1; a
+    usage, input or output error (ids ``argument``, ``log``, ``protocol``, ``registry``...) is 2.
+
+    >>> from take5rules.errors import LogError, RulesError
+    >>> exit_status(RulesError("setup.players", "x")), exit_status(LogError("x"))
+    (1, 2)
+    """
+    from .registry import RULE_ORDER
+
+    return 1 if error.rule in RULE_ORDER else 2
+
+
 @contextmanager
 def reported(language: str) -> Iterator[None]:
-    """Turn a library error into one localized line on stderr and exit status 1."""
+    """Turn a library error into one localized line on stderr, exit status 1 or 2.
+
+    1 when the error names a rule of the game, 2 for usage, input and output errors
+    (:func:`exit_status`).
+    """
     try:
         yield
     except Take5Error as error:
         click.echo(error_message(error, language), err=True)
-        sys.exit(1)
+        sys.exit(exit_status(error))
+
+
+def output_width(default: int | None = None) -> int | None:
+    """The width to wrap prose to: ``COLUMNS``, else the terminal's, else *default*.
+
+    ``None`` (no wrapping) when stdout is not a terminal, ``COLUMNS`` is not set and no
+    *default* is given: a script reading a pipe gets whole lines.
+    """
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and 20 <= int(columns) <= 10_000:
+        return int(columns)
+    try:
+        if sys.stdout is not None and sys.stdout.isatty():
+            return max(20, os.get_terminal_size(sys.stdout.fileno()).columns)
+    except (AttributeError, OSError, ValueError):
+        pass
+    return default
+
+
+def wrapped(text: str, width: int | None, indent: str = "", more: str | None = None
+            ) -> list[str]:
+    """*text* cut into lines of at most *width* (never cut when ``None``), first *indent*."""
+    if width is None:
+        return [indent + text]
+    return textwrap.wrap(text, width=max(width, len(indent) + 10), initial_indent=indent,
+                         subsequent_indent=indent if more is None else more,
+                         break_on_hyphens=False, break_long_words=False) or [indent]
+
+
+def echo_wrapped(text: str, indent: str = "", more: str | None = None) -> None:
+    """Print each line of *text*, wrapped to :func:`output_width`."""
+    width = output_width()
+    for line in text.splitlines() or [""]:
+        for piece in wrapped(line, width, indent, more):
+            click.echo(piece)
 
 
 def terminal_console() -> Any | None:

@@ -1,18 +1,35 @@
 """A tournament runner for strategies: many seeded games, mean penalties, intervals, win rates.
 
 :func:`run_arena` plays *games* whole games (:func:`take5rules.engine.play_game`) between the
-named players and summarises each player's final totals: the mean penalty with its 95%
-confidence interval, and the share of games it won (a shared win counts for each winner).
+given players and summarises each player's final totals: the mean penalty with its 95%
+confidence interval (a bootstrap of the games, so never outside the totals seen), and the share
+of games it won (a shared win counts for each winner).
 
-Players are named by a *spec*: a built-in kind (``random``, ``lowest``, ``cautious``) or a class
-of your own as ``module:Class`` (imported, then built without arguments; it must have the
-methods of :class:`take5rules.players.Player`). The same spec may sit more than once.
+A player is given as
 
-Reproducible by construction: game *k* (from 0) is ``play_game(seats, rules, seed=seed * 100003
-+ k)`` with the seats rotated *k* places (game 1 starts with the second player), so that no
-player keeps the first seat; a built-in random player in seat *s* of game *k* is seeded with that
-game seed + *s*. ``jobs`` greater than 1 plays the games in that many processes
-(:mod:`concurrent.futures`); the results do not depend on it.
+* a *spec*: a built-in kind (``random``, ``lowest``, ``cautious``, ``greedy``,
+  ``montecarlo``, ``best``), a class of an importable
+  module as ``module:Class``, or a class of a Python file as ``path/to/file.py:Class``; the
+  class is built without arguments for every game;
+* from Python, a class or any factory (called without arguments for every game), or a player
+  object itself (seated as it is in every game: its state carries over from game to game).
+
+The same player may sit more than once; a mapping ``{name: player}`` names the seats.
+
+Reproducible by construction. On duplicate deals (the default) game *k* (from 0) plays deal
+*k* // *n* of *n* players, ``play_game(seats, rules, seed=seed * 100003 + k // n)``, with the
+seats rotated *k* % *n* places, so that each deal is played once for every rotation and every
+player holds every hand; *games* is rounded up to whole deal sets. With ``duplicate=False`` game
+*k* is ``seed * 100003 + k`` with the seats rotated *k* places. A built-in seeded player (such
+as ``random``) in seat *s* of a game is seeded with that game's seed + *s*. ``jobs`` greater
+than 1 plays the games in up to that many processes (never more than the processor count, nor
+than the games need), and an *executor* plays them wherever it runs its tasks; the results do
+not depend on either. :meth:`ArenaResult.report` compares the players by the duplicate
+protocol (:mod:`take5rules.ladder`).
+
+A player that raises, breaks a rule or (with *move_timeout*) takes too long to decide stops the
+run with an :class:`ArenaPlayerError` naming the game (counted from 1, as people count), its
+seed and the seat.
 
 >>> result = run_arena(["cautious", "random"], games=4, seed=1)
 >>> [standing.player for standing in result.standings]
@@ -24,23 +41,34 @@ game seed + *s*. ``jobs`` greater than 1 plays the games in that many processes
 from __future__ import annotations
 
 import importlib
-import math
+import importlib.util
+import os
+import random
+import signal
 import statistics
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+import sys
+import threading
+import traceback
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor, as_completed
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, TypeAlias
 
 from ._text import N_
 from .engine import play_game
-from .errors import RulesError
-from .events import GameOver
-from .players import BUILTIN_PLAYERS, Player, RandomPlayer
+from .errors import RulesError, Take5Error, Where
+from .events import GameOver, RoundScored
+from .players import BUILTIN_PLAYERS, SEEDED_PLAYERS, Player, RandomPlayer
+from .registry import RULE_ORDER
 from .setup import check_players
 from .variants import Rules
 
 __all__ = [
+    "ArenaPlayerError",
     "ArenaResult",
+    "PlayerLike",
     "Standing",
     "confidence_interval",
     "game_seed",
@@ -49,29 +77,81 @@ __all__ = [
     "standings",
 ]
 
-#: Student's t quantile (two-sided 95%) by degrees of freedom, up to 30; beyond, the normal 1.96.
-_T95 = (
-    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
-)
+#: What :func:`run_arena` seats: a spec, a class or factory, or a player object.
+PlayerLike: TypeAlias = "str | Player | Callable[[], Player]"
+
+#: Resamples of the bootstrap interval, and the most games it resamples (beyond, the normal
+#: interval of the mean is as good, and it is kept within the totals seen).
+BOOTSTRAP_RESAMPLES = 2000
+BOOTSTRAP_LIMIT = 1000
+
+_UNKNOWN = N_("unknown player kind {kind!r}; choose one of {choices}")
+_CANNOT_LOAD = N_("player {spec!r}: cannot load {target!r}: {reason}")
+_NOT_A_PLAYER = N_("the object seated as {player!r} is not a player: it lacks choose_card, "
+                   "choose_row or choose_draft")
+_FAILED = N_("game {game} (seed {seed}), seat {seat!r}: {reason}")
+_TOO_SLOW = N_("no decision within {seconds} s")
+_BAD_TIMEOUT = N_("a move timeout is a number of seconds above 0, not {value!r}")
+_NO_TIMER = N_("a move timeout needs the main thread (or jobs above 1)")
+_AT_LEAST_ONE = N_("an arena plays at least one game, not {value!r}")
+_NOT_A_COUNT = N_("{name} is a whole number of at least 1, not {value!r}")
+_NOT_A_SEED = N_("the seed is a whole number, not {value!r}")
 
 
-def confidence_interval(values: Sequence[float]) -> tuple[float, float]:
-    """The 95% confidence interval of the mean of *values* (Student's t; normal beyond 31).
+class ArenaPlayerError(Take5Error):
+    """A player failed during an arena game: it raised, broke a rule, or did not answer in time.
 
-    >>> confidence_interval([10, 20, 30, 40, 50])
-    (10.37..., 49.62...)
+    ``rule`` is the rule broken when the player broke one, else ``"player"``; ``game``,
+    ``seed`` and ``seat`` say where; ``details`` holds the player's traceback, as text.
+    """
+
+    def __init__(self, rule: str, template: str, /, *, where: Where | None = None,
+                 details: str = "", **params: Any) -> None:
+        self.details = details
+        super().__init__(rule, template, where=where, **params)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self.rule, self.template, self.where, self.details, self.params))
+
+    @property
+    def rule_broken(self) -> bool:
+        """Whether the player broke a rule of the game (rather than raising or stalling)."""
+        return self.rule in RULE_ORDER
+
+
+def _rebuild(rule: str, template: str, where: Where, details: str,
+             params: Mapping[str, Any]) -> ArenaPlayerError:
+    return ArenaPlayerError(rule, template, where=where, details=details, **params)
+
+
+def confidence_interval(values: Sequence[float], resamples: int = BOOTSTRAP_RESAMPLES
+                        ) -> tuple[float, float]:
+    """The 95% confidence interval of the mean of *values*: a percentile bootstrap.
+
+    The means of *resamples* resamples (drawn with a fixed seed, so the interval is
+    reproducible), cut at 2.5% and 97.5%. It never leaves the range of *values*: over three
+    games of 0, 0 and 95 bull heads, never below 0. Beyond :data:`BOOTSTRAP_LIMIT` values, the
+    normal interval of the mean (1.96 standard errors), kept within that range too.
+
     >>> confidence_interval([7])
     (7.0, 7.0)
+    >>> low, high = confidence_interval([0, 0, 95])
+    >>> 0 <= low < high <= 95
+    True
     """
+    count = len(values)
     mean = statistics.fmean(values)
-    if len(values) < 2:
+    if count < 2:
         return mean, mean
-    freedom = len(values) - 1
-    quantile = _T95[freedom - 1] if freedom <= len(_T95) else 1.96
-    half = quantile * statistics.stdev(values) / math.sqrt(len(values))
-    return mean - half, mean + half
+    smallest, largest = float(min(values)), float(max(values))
+    if count > BOOTSTRAP_LIMIT:
+        half = 1.96 * statistics.stdev(values) / count**0.5
+        return max(smallest, mean - half), min(largest, mean + half)
+    rng = random.Random(0)
+    means = sorted(statistics.fmean(rng.choices(values, k=count)) for _ in range(resamples))
+    low = means[int(0.025 * (resamples - 1))]
+    high = means[int(0.975 * (resamples - 1) + 0.5)]
+    return max(smallest, low), min(largest, high)
 
 
 def game_seed(seed: int, game: int) -> int:
@@ -83,8 +163,45 @@ def game_seed(seed: int, game: int) -> int:
     return seed * 100003 + game
 
 
-def load_player(spec: str, seed: int | None = None) -> Player:
-    """A new player for *spec*: a built-in kind, or ``module:Class`` built without arguments.
+def _argument(template: str, **params: Any) -> RulesError:
+    """A player spec or an argument of :func:`run_arena` that cannot be used (id ``argument``)."""
+    return RulesError("argument", template, **params)
+
+
+def _import_target(spec: str) -> object:
+    """The object ``module:Attribute`` or ``file.py:Attribute`` names."""
+    module_name, _, attribute = spec.rpartition(":")
+    if module_name.endswith(".py") or os.sep in module_name or "/" in module_name:
+        path = Path(module_name).resolve()
+        name = f"take5rules_arena_{path.stem}_{abs(hash(str(path))):x}"
+        module = sys.modules.get(name)
+        if module is None:
+            found = importlib.util.spec_from_file_location(name, path)
+            if found is None or found.loader is None:
+                raise ImportError(f"not a Python file: {module_name}")
+            module = importlib.util.module_from_spec(found)
+            sys.modules[name] = module
+            try:
+                found.loader.exec_module(module)
+            except BaseException:
+                del sys.modules[name]
+                raise
+    else:
+        module = importlib.import_module(module_name)
+    target: object = module
+    for part in attribute.split("."):
+        target = getattr(target, part)
+    return target
+
+
+def _checked(player: object, label: str) -> Player:
+    if not isinstance(player, Player):
+        raise _argument(_NOT_A_PLAYER, player=label)
+    return player
+
+
+def load_player(spec: PlayerLike, seed: int | None = None) -> Player:
+    """A player for *spec*: a new one for a kind, a class or a factory; the object itself else.
 
     >>> load_player("take5rules.players:LowestCardPlayer")
     LowestCardPlayer()
@@ -92,46 +209,56 @@ def load_player(spec: str, seed: int | None = None) -> Player:
     Traceback (most recent call last):
     ...
     take5rules.errors.RulesError: unknown player kind 'clever'; choose one of random, lowest, \
-cautious, module:Class [rule setup.players]
+cautious, greedy, montecarlo, best, module:Class, file.py:Class [rule argument]
     """
-    if spec in BUILTIN_PLAYERS:
-        if spec == "random":
-            return RandomPlayer(seed)
-        return BUILTIN_PLAYERS[spec]()
-    module_name, colon, class_name = spec.partition(":")
-    if not colon or not module_name or not class_name:
-        raise RulesError(
-            "setup.players",
-            N_("unknown player kind {kind!r}; choose one of {choices}"),
-            kind=spec,
-            choices=", ".join([*BUILTIN_PLAYERS, "module:Class"]),
-        )
+    if isinstance(spec, Player) and not isinstance(spec, type):
+        return spec
+    if spec is RandomPlayer:  # seeded by its seat, as the kind "random" is
+        return RandomPlayer(seed)
+    if isinstance(spec, str):
+        if spec in BUILTIN_PLAYERS:
+            kind = BUILTIN_PLAYERS[spec]
+            return kind(seed) if spec in SEEDED_PLAYERS else kind()
+        module_name, colon, class_name = spec.rpartition(":")
+        if not colon or not module_name or not class_name:
+            raise _argument(_UNKNOWN, kind=spec,
+                            choices=", ".join([*BUILTIN_PLAYERS, "module:Class",
+                                               "file.py:Class"]))
+        label = spec
+    elif callable(spec):
+        label = _label(spec)
+    else:
+        raise _argument(_NOT_A_PLAYER, player=repr(spec)[:80])
     try:
-        factory = getattr(importlib.import_module(module_name), class_name)
-        player = factory()
-    except Exception as error:  # any failure to import or build is the spec's fault
-        raise RulesError(
-            "setup.players",
-            N_("player {spec!r}: cannot load {target!r}: {reason}"),
-            spec=spec,
-            target=spec,
-            reason=f"{type(error).__name__}: {error}",
-        ) from None
-    if not isinstance(player, Player):
-        raise RulesError(
-            "setup.players",
-            N_("the object seated as {player!r} is not a player: it lacks choose_card, "
-               "choose_row or choose_draft"),
-            player=spec,
-        )
-    return player
+        factory = _import_target(spec) if isinstance(spec, str) else spec
+        player = factory() if callable(factory) else factory
+    except (Exception, SystemExit) as error:  # the spec's fault, whatever it raised
+        raise _argument(_CANNOT_LOAD, spec=label, target=label, reason=_reason(error)) from None
+    return _checked(player, label)
 
 
-def _names(specs: Sequence[str]) -> tuple[str, ...]:
-    """Distinct seat names: the spec (its class name for ``module:Class``), numbered if repeated."""
+def _reason(error: BaseException) -> str:
+    """An exception as one line: its type, and its message if it has one."""
+    text = " ".join(str(error).split())
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+def _label(spec: object) -> str:
+    """The name a player is seated under: its spec, class or factory name."""
+    if isinstance(spec, str):
+        return spec.rpartition(":")[2] or spec
+    if isinstance(spec, type):
+        return spec.__name__
+    if isinstance(spec, Player):
+        return type(spec).__name__
+    name = getattr(spec, "__name__", "")
+    return name if isinstance(name, str) and name.isidentifier() else "player"
+
+
+def _names(labels: Sequence[str]) -> tuple[str, ...]:
+    """Distinct seat names from *labels*, numbered when repeated (``random``, ``random#2``)."""
     names: list[str] = []
-    for spec in specs:
-        base = spec.rpartition(":")[2] or spec
+    for base in labels:
         name, count = base, 1
         while name in names:
             count += 1
@@ -140,27 +267,141 @@ def _names(specs: Sequence[str]) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _play(
-    specs: tuple[str, ...], names: tuple[str, ...], rules: Rules, seed: int, game: int
-) -> tuple[dict[str, int], tuple[str, ...]]:
-    """Play game *game*: the final totals and the winners."""
-    shift = game % len(specs)
-    order = list(range(len(specs)))[shift:] + list(range(len(specs)))[:shift]
-    this_seed = game_seed(seed, game)
-    seats = {
-        names[index]: load_player(specs[index], this_seed + position)
-        for position, index in enumerate(order)
-    }
-    events = list(play_game(seats, rules, this_seed))
-    last = events[-1]
-    assert isinstance(last, GameOver)
-    return dict(last.totals), last.winners
+class _Timed:
+    """A player whose every decision must come within *seconds* (SIGALRM, main thread only)."""
+
+    def __init__(self, player: Player, seconds: float) -> None:
+        self.player, self.seconds = player, seconds
+
+    def _ask(self, decide: Callable[[Any], int], view: Any) -> int:
+        previous = signal.signal(signal.SIGALRM, _alarm)
+        signal.setitimer(signal.ITIMER_REAL, self.seconds)
+        try:
+            return decide(view)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+
+    def choose_card(self, view: Any) -> int:
+        return self._ask(self.player.choose_card, view)
+
+    def choose_row(self, view: Any) -> int:
+        return self._ask(self.player.choose_row, view)
+
+    def choose_draft(self, view: Any) -> int:
+        return self._ask(self.player.choose_draft, view)
 
 
-def _play_many(
-    specs: tuple[str, ...], names: tuple[str, ...], rules: Rules, seed: int, games: range
-) -> list[tuple[int, dict[str, int], tuple[str, ...]]]:
-    return [(game, *_play(specs, names, rules, seed, game)) for game in games]
+class _TooSlow(BaseException):
+    """Raised in a player that has not decided in time.
+
+    Not an ``Exception``: the player's own ``except Exception`` must not catch it.
+    """
+
+
+def _alarm(_signal: int, _frame: object) -> None:
+    raise _TooSlow
+
+
+class _Seat:
+    """Which player is deciding now, so that a failure names its seat."""
+
+    def __init__(self, name: str, player: Player, current: list[str]) -> None:
+        self.name, self.player, self.current = name, player, current
+
+    def choose_card(self, view: Any) -> int:
+        self.current[0] = self.name
+        return self.player.choose_card(view)
+
+    def choose_row(self, view: Any) -> int:
+        self.current[0] = self.name
+        return self.player.choose_row(view)
+
+    def choose_draft(self, view: Any) -> int:
+        self.current[0] = self.name
+        return self.player.choose_draft(view)
+
+
+@dataclass(frozen=True, slots=True)
+class _Setup:
+    """What every game of an arena shares (sent once to each worker process)."""
+
+    specs: tuple[PlayerLike, ...]
+    names: tuple[str, ...]
+    rules: Rules
+    seed: int
+    move_timeout: float | None
+    duplicate: bool = False
+
+
+#: A game's number, final totals, winners, and each round's penalties.
+Outcome: TypeAlias = "tuple[int, dict[str, int], tuple[str, ...], tuple[dict[str, int], ...]]"
+
+
+def deal_of(game: int, count: int, duplicate: bool) -> tuple[int, int]:
+    """The deal (seed index) of game *game* and how many places its seats are rotated.
+
+    On duplicate deals each deal is played once for each rotation of the *count* seats.
+
+    >>> deal_of(5, 3, True), deal_of(5, 3, False)
+    ((1, 2), (5, 2))
+    """
+    return (game // count if duplicate else game), game % count
+
+
+def play_one(setup: _Setup, game: int) -> Outcome:
+    """Play game *game* of *setup*: its number, final totals and winners."""
+    count = len(setup.specs)
+    deal, shift = deal_of(game, count, setup.duplicate)
+    order = [*range(count)][shift:] + [*range(count)][:shift]
+    this_seed = game_seed(setup.seed, deal)
+    current = [""]
+    try:
+        seats: dict[str, Player] = {}
+        for position, index in enumerate(order):
+            name = setup.names[index]
+            current[0] = name
+            player = load_player(setup.specs[index], this_seed + position)
+            if setup.move_timeout is not None:
+                player = _Timed(player, setup.move_timeout)
+            seats[name] = _Seat(name, player, current)
+        rounds: list[dict[str, int]] = []
+        over = None
+        for event in play_game(seats, setup.rules, this_seed):
+            if isinstance(event, RoundScored):
+                rounds.append(dict(event.penalties))
+            elif isinstance(event, GameOver):
+                over = event
+        assert over is not None
+    except _TooSlow:
+        raise ArenaPlayerError("player", _FAILED, game=game + 1, seed=this_seed, seat=current[0],
+                               reason=_phrase(_TOO_SLOW, seconds=setup.move_timeout)) from None
+    except ArenaPlayerError:
+        raise
+    except (Exception, SystemExit) as error:
+        details = traceback.format_exc()
+        if isinstance(error, Take5Error):
+            raise ArenaPlayerError(error.rule, _FAILED, where=error.where, details=details,
+                                   game=game + 1, seed=this_seed, seat=current[0],
+                                   reason=_phrase(error.template, **error.params)) from None
+        raise ArenaPlayerError("player", _FAILED, details=details, game=game + 1,
+                               seed=this_seed, seat=current[0], reason=_reason(error)) from None
+    return game, dict(over.totals), over.winners, tuple(rounds)
+
+
+def _phrase(template: str, **params: Any) -> Any:
+    from ._text import Phrase
+
+    return Phrase(template, **params)
+
+
+@contextmanager
+def _timer_allowed(setup: _Setup, jobs: int) -> Iterator[None]:
+    if setup.move_timeout is not None and jobs <= 1 and (
+            threading.current_thread() is not threading.main_thread()
+            or not hasattr(signal, "setitimer")):
+        raise _argument(_NO_TIMER)
+    yield
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,66 +435,140 @@ class Standing:
 
 @dataclass(frozen=True, slots=True)
 class ArenaResult:
-    """Every game's totals and the standings, lowest mean penalty first."""
+    """Every game's totals, winners and round penalties, and the standings, best first.
+
+    *duplicate*: whether each deal was played once for every seat rotation (game *k* is then
+    deal ``k // players``). :meth:`report` compares the players by the duplicate protocol of
+    :mod:`take5rules.ladder`.
+    """
 
     rules: Rules
     seed: int
     totals: tuple[dict[str, int], ...]
     winners: tuple[tuple[str, ...], ...]
     standings: tuple[Standing, ...]
+    rounds: tuple[tuple[dict[str, int], ...], ...] = ()
+    duplicate: bool = False
+
+    def report(self, baseline: str | None = None) -> Any:
+        """The :class:`take5rules.ladder.Report` of this run against *baseline*.
+
+        *baseline* is a seat name; by default the last seat.
+        """
+        from .ladder import report
+
+        return report(self, baseline)
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready description."""
+        """A JSON-ready description (with the ladder's report)."""
         return {
             "variant": self.rules.variant.value,
             "threshold": self.rules.threshold,
             "seed": self.seed,
             "games": len(self.totals),
+            "duplicate": self.duplicate,
             "standings": [standing.to_json() for standing in self.standings],
+            "report": self.report().to_json() if self.rounds else None,
         }
 
 
+def _count(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        if name == "games":
+            raise RulesError("round.end", _AT_LEAST_ONE, value=value)
+        raise _argument(_NOT_A_COUNT, name=name, value=value)
+    return value
+
+
+def _timeout(value: object) -> float | None:
+    if value is None:
+        return None
+    if (isinstance(value, bool) or not isinstance(value, int | float)
+            or not 0 < value < 10**6):
+        raise _argument(_BAD_TIMEOUT, value=value)
+    return float(value)
+
+
 def run_arena(
-    specs: Sequence[str],
+    specs: Sequence[PlayerLike] | Mapping[str, PlayerLike],
     games: int,
     seed: int = 0,
     rules: Rules | None = None,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    *,
+    move_timeout: float | None = None,
+    duplicate: bool = True,
+    executor: Executor | None = None,
 ) -> ArenaResult:
     """Play *games* seeded games between *specs* and rank them by mean penalty.
 
-    *progress*, if given, is called with the number of games just finished, as they finish.
+    *specs* are players as the module says (a mapping names the seats); *progress*, if given,
+    is called with the number of games just finished, as they finish. *move_timeout* (seconds)
+    limits each decision of every player. With *duplicate* (the default) the games are whole
+    duplicate sets: *games* is rounded up to a multiple of the players, and each deal is
+    played once for every rotation of the seats. *executor*, any
+    :class:`concurrent.futures.Executor` (a Dask ``Client.get_executor()``, Ray's, a pool of
+    your own), plays the games instead of this process (*jobs* 1) or the arena's own process
+    pool (*jobs* above 1); the results do not depend on who plays them.
     """
     rules = rules if rules is not None else Rules()
-    specs = tuple(specs)
-    names = check_players(list(_names(specs)), rules)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise RulesError("round.end", N_("an arena plays at least one game, not {value!r}"),
-                         value=games)
-    for spec in specs:  # fail early, in this process, on a spec that does not load
-        load_player(spec, 0)
-    outcomes: dict[int, tuple[dict[str, int], tuple[str, ...]]] = {}
-    if jobs <= 1:
-        for game in range(games):
-            outcomes[game] = _play(specs, names, rules, seed, game)
-            if progress is not None:
-                progress(1)
+    if isinstance(specs, Mapping):
+        labels, players = list(specs), tuple(specs.values())
+    elif isinstance(specs, str | bytes) or not isinstance(specs, Sequence):
+        raise _argument(_NOT_A_PLAYER, player=repr(specs)[:80])
     else:
-        size = max(1, min(25, games // (jobs * 4)))
-        chunks = [range(start, min(start + size, games)) for start in range(0, games, size)]
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(_play_many, specs, names, rules, seed, chunk)
-                       for chunk in chunks]
-            for future in as_completed(futures):
-                done = future.result()
-                for game, game_totals, won in done:
-                    outcomes[game] = (game_totals, won)
+        players = tuple(specs)
+        labels = [_label(spec) for spec in players]
+    names = check_players(list(_names(labels)), rules)
+    games, jobs = _count("games", games), _count("jobs", jobs)
+    if duplicate:
+        games = -(-games // len(names)) * len(names)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise _argument(_NOT_A_SEED, value=seed)
+    setup = _Setup(players, names, rules, seed, _timeout(move_timeout), bool(duplicate))
+    for spec in players:  # fail early, in this process, on a spec that does not load
+        load_player(spec, 0)
+    outcomes: dict[int, Outcome] = {}
+    with _timer_allowed(setup, 2 if executor is not None else jobs):
+        if executor is not None:
+            for outcome in _play_on(executor, setup, games, progress):
+                outcomes[outcome[0]] = outcome
+        elif jobs <= 1:
+            for game in range(games):
+                outcomes[game] = play_one(setup, game)
                 if progress is not None:
-                    progress(len(done))
-    totals = tuple(outcomes[game][0] for game in range(games))
-    winners = tuple(outcomes[game][1] for game in range(games))
-    return ArenaResult(rules, seed, totals, winners, standings(names, specs, totals, winners))
+                    progress(1)
+        else:
+            from ._arenapool import play_in_processes
+
+            for outcome in play_in_processes(setup, games, jobs, progress):
+                outcomes[outcome[0]] = outcome
+    totals = tuple(outcomes[game][1] for game in range(games))
+    winners = tuple(outcomes[game][2] for game in range(games))
+    rounds = tuple(outcomes[game][3] for game in range(games))
+    spec_names = [spec if isinstance(spec, str) else _label(spec) for spec in players]
+    return ArenaResult(rules, seed, totals, winners,
+                       standings(names, spec_names, totals, winners), rounds, bool(duplicate))
+
+
+def _play_on(executor: Executor, setup: _Setup, games: int,
+             progress: Callable[[int], None] | None) -> Iterator[Outcome]:
+    """Every game's outcome, played in chunks by *executor*, in the order they finish."""
+    from ._arenapool import MAX_CHUNK, _play_chunk
+
+    size = max(1, min(MAX_CHUNK, games // 8))
+    futures = [executor.submit(_play_chunk, setup, start, min(start + size, games))
+               for start in range(0, games, size)]
+    try:
+        for future in as_completed(futures):
+            outcomes = future.result()
+            yield from outcomes
+            if progress is not None:
+                progress(len(outcomes))
+    finally:
+        for future in futures:
+            future.cancel()
 
 
 def standings(

@@ -6,9 +6,11 @@ as a traceback.
 
 The group loads each command from :mod:`take5rules._commands` only when it runs, so that
 ``take5rules --help`` imports neither the commands nor Babel's catalogs nor any optional
-package. A closed pipe (``take5rules play | head -1``) ends a command quietly; a full disk or
-any other failure to write the output ends it with one line on stderr and exit status 2; a
-command whose optional package is missing says which extra installs it.
+package. A closed pipe (``take5rules play | head -1``) ends a command quietly, with exit status 0; a
+full disk, a closed stdout, text the output's encoding cannot hold or any other failure to
+write the output ends it with one line on stderr and exit status 2; a command whose optional
+package is missing says which extra installs it. click's own messages ("Usage:", "Error: ...")
+are worded in the language asked (:mod:`take5rules._clickframe`).
 
 >>> from click.testing import CliRunner
 >>> print(CliRunner().invoke(main, ["ids"]).output.splitlines()[0])
@@ -57,12 +59,22 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "vectors": ("take5rules._commands.vectors", "vectors_command",
                 "Write the conformance vectors: referee turns and whole-game logs, valid and "
                 "invalid."),
+    "replay": ("take5rules._commands.replay", "replay_command",
+               "Narrate a saved game (a take5-log) turn by turn."),
+    "show": ("take5rules._commands.replay", "show_command",
+             "Draw a saved game (a take5-log) as a web page, turn by turn."),
+    "mcp": ("take5rules._commands.mcp", "mcp_command",
+            "Serve the MCP server over stdio: the rules, the referee, the validator and a "
+            "seat."),
 }
 
 #: The optional packages a command may need, and the extra of take5rules that installs each.
-EXTRAS: dict[str, str] = {"hypothesis": "conform", "rich": "cli"}
+EXTRAS: dict[str, str] = {"hypothesis": "conform", "rich": "cli", "mcp": "mcp",
+                          "numpy": "env", "gymnasium": "env", "pettingzoo": "env"}
 
 _CANNOT_WRITE = N_("cannot write the output: {reason}")
+_CANNOT_ENCODE = N_("cannot write the output: {text!r} cannot be written in the encoding "
+                    "{encoding}")
 _NEEDS_EXTRA = N_("this command needs the optional package {package}; install it with: "
                   "pip install 'take5rules[{extra}]'")
 
@@ -86,6 +98,26 @@ def _language_asked(args: Sequence[str] | None) -> str:
         if value is not None:
             return resolve_language(value)[0]
     return default_language()
+
+
+def _english_asked(args: Sequence[str] | None) -> bool:
+    """Whether the command line or the environment plainly asks for English (or C, POSIX).
+
+    Cheap, without Babel: ``take5rules --help`` in an English environment imports no catalog.
+
+    >>> _english_asked(["rules", "--lang", "en_GB"]), _english_asked(["rules", "--lang=fr"])
+    (True, False)
+    """
+    words = list(sys.argv[1:] if args is None else args)
+    asked = next((word.partition("=")[2] for word in words if word.startswith("--lang=")), None)
+    if asked is None and "--lang" in words:
+        at = words.index("--lang")
+        asked = words[at + 1] if at + 1 < len(words) else ""
+    if asked is None:
+        asked = next((os.environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG")
+                      if os.environ.get(name)), "")
+    base = asked.replace("-", "_").split("_")[0].split(".")[0].split("@")[0].lower()
+    return base in ("", "c", "posix", "en")
 
 
 def _say(language: str, template: str, **params: Any) -> None:
@@ -134,8 +166,20 @@ class LazyGroup(click.Group):
         rows = [(name, _shorten(COMMANDS[name][2], limit)) for name in self.list_commands(ctx)
                 if name in COMMANDS]
         if rows:
-            with formatter.section("Commands"):
+            from gettext import gettext
+
+            with formatter.section(getattr(click.core, "_", gettext)("Commands")):
                 formatter.write_dl(rows)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; a closed pipe (``| head -1``) ends it quietly, with status 0."""
+        try:
+            return super().invoke(ctx)
+        except OSError as error:  # before click's own handler, which exits 1
+            if error.errno != errno.EPIPE:
+                raise
+            _silence_stdout()
+            sys.exit(0)
 
     def main(
         self,
@@ -146,8 +190,22 @@ class LazyGroup(click.Group):
         **extra: Any,
     ) -> Any:
         """Run the command line: a failure to write or a missing extra is one line."""
+        from ._clickframe import speak, unspeak
+
+        if standalone_mode and sys.stdout is None:  # started with stdout closed (`>&-`)
+            _say(_language_asked(args), _CANNOT_WRITE, reason=os_reason(errno.EBADF))
+            sys.exit(2)
+        if not _english_asked(args):  # English is click's own: nothing to load for it
+            speak(_language_asked(args))
         try:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        except UnicodeEncodeError as error:
+            if not standalone_mode:
+                raise
+            _silence_stdout()
+            _say(_language_asked(args), _CANNOT_ENCODE,
+                 text=error.object[error.start:error.end], encoding=error.encoding)
+            sys.exit(2)
         except ModuleNotFoundError as error:
             package = (error.name or "").partition(".")[0]
             if not standalone_mode or package not in EXTRAS:
@@ -160,7 +218,9 @@ class LazyGroup(click.Group):
             _silence_stdout()
             if error.errno != errno.EPIPE:
                 _say(_language_asked(args), _CANNOT_WRITE, reason=os_reason(error))
-            sys.exit(1 if error.errno == errno.EPIPE else 2)
+            sys.exit(0 if error.errno == errno.EPIPE else 2)
+        finally:
+            unspeak()
 
 
 def _is_output_error(error: OSError) -> bool:

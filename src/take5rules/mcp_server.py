@@ -5,42 +5,59 @@ Tools:
 
 * ``list_rules`` and ``explain_rule``: the rulebook, in any language of :mod:`take5rules.i18n`;
 * ``referee_turn``: one request of the referee line protocol (:mod:`take5rules.referee`), the
-  same JSON object, the same reply, errors included;
-* ``validate_log``: a take5-log checked against every rule (:func:`take5rules.validate.validate`);
+  same JSON object, the same reply, errors and limits included;
+* ``validate_log``: a take5-log checked against every rule (:func:`take5rules.validate.validate`),
+  files capped at :data:`take5rules.log.MAX_LOG_BYTES` as on the command line;
 * ``new_game``, ``play_card``, ``choose_row``, ``draft_card`` and ``game_state``: play one seat
   against the built-in players of :mod:`take5rules.players`, with narration of each turn.
 
-Run it over stdio with ``python -m take5rules.mcp_server`` (for an MCP client's configuration),
-or build it in-process with :func:`build_server`. Install it with ``pip install take5rules[mcp]``.
+Run it over stdio with ``take5rules mcp`` or ``python -m take5rules.mcp_server`` (for an MCP
+client's configuration), or build it in-process with :func:`build_server`. Install it with
+``pip install take5rules[mcp]``.
 
-A move the rules forbid comes back as a tool error whose text names the rule broken, in the
-game's language; the game goes on from where it was.
+Arguments are checked strictly against each tool's published schema: integers only (never
+``8.0``, ``"8"`` or ``true``), no argument that the tool does not have (a misspelt ``language``
+is refused, not ignored). A refused argument or a move the rules forbid comes back as a tool
+error whose text names the argument or the rule broken, in the game's language; the game goes
+on from where it was. A line the SDK cannot read gets a JSON-RPC error (see
+:mod:`take5rules._mcp_stdio`).
 """
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
-from collections.abc import Iterator
-from dataclasses import dataclass, field
-from types import MappingProxyType
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from mcp.server.mcpserver import MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
+try:
+    import anyio
+    import mcp_types as types
+    from mcp.server.lowlevel import Server
+    from mcp.shared.exceptions import MCPError
+except ModuleNotFoundError as absent:  # a plain install: say which extra, in one line
+    from ._extras import missing_extra
 
-from ._machine import CARD, DRAFT, OVER, ROW, Machine
+    raise missing_extra(__name__, absent, "mcp") from None
+
+from . import _arguments
+from ._arguments import ARGUMENT
+from ._commands.play import MAX_THRESHOLD, checked_threshold
+from ._mcp_seat import Session, report, seat_move, start_game
+from ._mcp_stdio import serve_stdio
 from ._text import N_
-from .errors import MalformedInputError, RulesError, Take5Error
-from .events import Event, RoundStarted
-from .i18n import error_message, explain, narrate, resolve_language, rulebook
-from .log import loads
-from .players import BUILTIN_PLAYERS, CardView, DraftView, Player, RandomPlayer
-from .referee import answer, answer_line
-from .validate import validate
-from .variants import Rules, Variant
+from .errors import MalformedInputError, ProtocolError, Take5Error
+from .i18n import available_languages, default_language, error_message, explain, rulebook
+from .log import MAX_LOG_BYTES
+from .players import BUILTIN_PLAYERS
+from .referee import MAX_LINE_BYTES, answer_line
+from .validate import Report, validate, validate_stream
+from .variants import DEFAULT_THRESHOLD, Rules, Variant
 
-__all__ = ["build_server", "main"]
+__all__ = ["MAX_GAMES", "build_server", "main"]
 
 #: Games kept at once; the oldest is forgotten beyond this.
 MAX_GAMES = 64
@@ -54,140 +71,148 @@ _INSTRUCTIONS = (
     "'phase' of each reply asks."
 )
 
-
-@dataclass
-class _Session:
-    """One game played by a remote seat: the machine, the built-in opponents, the language."""
-
-    machine: Machine
-    seat: str
-    bots: dict[str, Player]
-    language: str
-    told: int = 0
-    round_totals: dict[str, int] = field(default_factory=dict)
+_REQUIRED = object()
 
 
-def _fail(error: Take5Error, language: str) -> ToolError:
-    """A tool error worded in *language*, naming the rule broken."""
-    return ToolError(error_message(error, language))
+@dataclass(frozen=True)
+class _Param:
+    """One argument of a tool: its JSON Schema, its check, its default."""
+
+    schema: Mapping[str, Any]
+    check: Callable[[str, object], object]
+    default: object = _REQUIRED
 
 
-def _opponent(kind: str, seed: int | None, index: int) -> Player:
-    if kind not in BUILTIN_PLAYERS:
-        raise RulesError(
-            "setup.players",
-            N_("unknown player kind {kind!r}; choose one of {choices}"),
-            kind=kind,
-            choices=", ".join(BUILTIN_PLAYERS),
-        )
-    if kind == "random":
-        return RandomPlayer(None if seed is None else seed + index)
-    return BUILTIN_PLAYERS[kind]()
+def _integer(description: str, default: object = _REQUIRED, **bounds: int) -> _Param:
+    schema = {"type": "integer", "description": description, **bounds}
+    if default is not _REQUIRED:
+        schema["default"] = default
+    return _Param(schema, _arguments.whole_number, default)
 
 
-def _advance(session: _Session) -> None:
-    """Let the built-in players decide until the remote seat must, or the game is over."""
-    machine = session.machine
-    while machine.phase != OVER:
-        bots = [player for player in machine.deciders() if player != session.seat]
-        if not bots:
-            return
-        player = bots[0]
-        bot = session.bots[player]
-        if machine.phase == CARD:
-            assert machine.state is not None
-            view = CardView(machine.number, machine.state.turn + 1, machine.state.table,
-                            machine.state.hands[player], MappingProxyType(dict(machine.totals)))
-            machine.play(player, bot.choose_card(view))
-        elif machine.phase == ROW:
-            assert machine.pending is not None
-            machine.choose_row(player, bot.choose_row(machine.pending))
-        else:
-            view_draft = DraftView(machine.number, len(machine.picks) + 1, tuple(machine.pool),
-                                   machine.hand(player))
-            machine.pick(player, bot.choose_draft(view_draft))
+def _text(description: str, default: object = _REQUIRED) -> _Param:
+    schema: dict[str, Any] = {"type": "string", "description": description}
+    if default is not _REQUIRED:
+        schema["default"] = default
+    return _Param(schema, _arguments.text, default)
 
 
-def _public(event: Event, seat: str) -> Event:
-    """*event* as *seat* may know it: of the hands dealt, only its own."""
-    if isinstance(event, RoundStarted):
-        return RoundStarted(event.round, event.rows, MappingProxyType({seat: event.hands[seat]}))
-    return event
+def _language_param() -> _Param:
+    return _Param({"type": "string", "default": "en", "description":
+                   "The language of the reply: " + ", ".join(available_languages())},
+                  _arguments.language, "en")
 
 
-def _report(game_id: str, session: _Session) -> dict[str, Any]:
-    """What the remote seat sees now, and the narration of what happened since last time."""
-    machine = session.machine
-    seat = session.seat
-    new = [_public(event, seat) for event in machine.events[session.told :]]
-    session.told = len(machine.events)
-    table = machine.table
-    waiting = seat in machine.deciders()
-    report: dict[str, Any] = {
-        "game_id": game_id,
-        "you": seat,
-        "players": list(machine.players),
-        "phase": machine.phase if waiting or machine.phase == OVER else "waiting",
-        "round": machine.number,
-        "hand": list(machine.hand(seat)),
-        "rows": table.to_json() if table is not None else [],
-        "taken_this_round": dict(machine.taken),
-        "totals": dict(machine.totals),
-        "narration": [narrate(event, session.language) for event in new],
-    }
-    if machine.phase == ROW and waiting:
-        assert machine.pending is not None
-        report["low_card"] = machine.pending.card
-    if machine.phase == DRAFT:
-        report["pool"] = list(machine.pool)
-    if machine.phase == OVER:
-        lowest = min(machine.totals.values())
-        report["winners"] = [p for p, total in machine.totals.items() if total == lowest]
-    return report
+def _seed(name: str, value: object) -> int | None:
+    return _arguments.seed(name, value)
 
 
-def build_server() -> MCPServer:
+def _opponents(name: str, value: object) -> list[str]:
+    if not isinstance(value, list):
+        raise MalformedInputError(
+            ARGUMENT, N_("{name} = {value}: {name} must be a list of player kinds ({choices})"),
+            name=name, value=_arguments.shown(value), choices=", ".join(BUILTIN_PLAYERS))
+    return [_arguments.choice(name, kind, tuple(BUILTIN_PLAYERS)) for kind in value]
+
+
+def _object_or_text(name: str, value: object) -> object:
+    if not isinstance(value, dict | str):
+        raise MalformedInputError(
+            ARGUMENT, N_("{name} = {value}: {name} must be a JSON object or its text"),
+            name=name, value=_arguments.shown(value))
+    return value
+
+
+def _variant(name: str, value: object) -> Variant:
+    return Variant(_arguments.choice(name, value, tuple(v.value for v in Variant)))
+
+
+def _threshold(name: str, value: object) -> int:
+    # The bound of `take5rules play` (one home: its module), then the rule's own check.
+    return Rules(threshold=checked_threshold(_arguments.whole_number(name, value))).threshold
+
+
+_GAME_ID = _text("The game_id of a reply of new_game")
+_LANGUAGE = _language_param()
+
+
+@dataclass(frozen=True)
+class _Tool:
+    description: str
+    params: Mapping[str, _Param]
+    run: Callable[..., dict[str, Any]]
+
+    def schema(self) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "properties": {name: dict(param.schema) for name, param in self.params.items()},
+            "required": [name for name, p in self.params.items() if p.default is _REQUIRED],
+            "additionalProperties": False,
+        }
+
+    def arguments(self, name: str, given: Mapping[str, Any]) -> dict[str, Any]:
+        """The checked arguments of a call: each one given checked, the others defaulted."""
+        for key in given:
+            if key not in self.params:
+                raise MalformedInputError(
+                    ARGUMENT, N_("unknown argument {name} for {tool}; its arguments are "
+                                 "{choices}"), name=_arguments.shown(key), tool=name,
+                    choices=", ".join(self.params) or "-")
+        checked: dict[str, Any] = {}
+        for key, param in self.params.items():
+            if key in given:
+                checked[key] = param.check(key, given[key])
+            elif param.default is _REQUIRED:
+                raise MalformedInputError(
+                    ARGUMENT, N_("argument {name} is missing; {tool} needs it"), name=key,
+                    tool=name)
+            else:
+                checked[key] = param.default
+        return checked
+
+
+def _validated(log: object) -> Report:
+    """The report on *log* (a JSON object or its text), read as the command line reads a file.
+
+    The text goes through the stream reader of ``take5rules validate``: at most
+    :data:`~take5rules.log.MAX_LOG_BYTES`, one round in memory at a time.
+    """
+    try:
+        text = log if isinstance(log, str) else json.dumps(log, ensure_ascii=False)
+    except (RecursionError, ValueError):  # a value the JSON writer refuses: the validator's say
+        return validate(log)
+    return validate_stream(io.BytesIO(text.encode("utf-8", "surrogatepass")).read)
+
+
+def _language_of(given: Mapping[str, Any]) -> str:
+    """The language a call asks for, when it is a valid one; else English, for the errors."""
+    try:
+        return _arguments.language("language", given.get("language", "en"))
+    except Take5Error:
+        return "en"
+
+
+def build_server() -> Server[Any]:
     """The MCP server with its tools; each server keeps its own games."""
-    server = MCPServer("take5rules", instructions=_INSTRUCTIONS)
-    games: dict[str, _Session] = {}
+    games: dict[str, Session] = {}
     numbers: Iterator[int] = itertools.count(1)
+    lock = threading.Lock()  # the tools run in worker threads, one at a time
 
-    def session_of(game_id: str) -> _Session:
+    def session_of(game_id: str) -> Session:
         if game_id not in games:
-            raise ToolError(
-                error_message(
-                    MalformedInputError(
-                        "protocol",
-                        N_("no game {game!r}; start one with new_game"),
-                        game=game_id,
-                    )
-                )
-            )
+            raise MalformedInputError(
+                ARGUMENT, N_("no game {game}; start one with new_game"),
+                game=_arguments.shown(game_id))
         return games[game_id]
 
-    def language_of(language: str) -> str:
-        return resolve_language(language)[0]
-
-    @server.tool()
-    def list_rules(language: str = "en") -> list[dict[str, str]]:
-        """Every rule of Take 5, in rulebook order: its id, title and statement."""
-        return [
+    def list_rules(language: str) -> dict[str, Any]:
+        return {"result": [
             {"rule": item.rule_id, "title": item.title, "statement": item.statement}
-            for item in rulebook(language_of(language))
-        ]
+            for item in rulebook(language)
+        ]}
 
-    @server.tool()
-    def explain_rule(rule_id: str, language: str = "en") -> dict[str, Any]:
-        """One rule explained: title, statement, explanation with an example, and sources.
-
-        Languages: en, fr, bg, it, eo (and nl, de). Rule ids come from list_rules, e.g.
-        "table.low-card".
-        """
-        language = language_of(language)
-        try:
-            item = explain(rule_id, language)
-        except Take5Error as error:
-            raise _fail(error, language) from None
+    def explain_rule(rule_id: str, language: str) -> dict[str, Any]:
+        item = explain(rule_id, language)
         return {
             "rule": item.rule_id,
             "language": item.language,
@@ -197,107 +222,159 @@ def build_server() -> MCPServer:
             "sources": [str(source) for source in item.sources],
         }
 
-    @server.tool()
-    def referee_turn(request: dict[str, Any] | str, language: str = "en") -> dict[str, Any]:
-        """Resolve one turn exactly as the referee line protocol does.
-
-        The request is the protocol's JSON object (or its text): {"rows": [[...] x4],
-        "plays": [["ana", 17], ["bob", 2]], "choices": {"bob": 3}}. The reply is the protocol's:
-        {"rows", "taken", "chosen"}, or {"error": {"rule", "message"}}.
-        """
-        language = language_of(language)
-        if isinstance(request, str):
-            reply: dict[str, Any] = json.loads(answer_line(request, language))
-            return reply
-        return answer(request, language)
-
-    @server.tool()
-    def validate_log(log: dict[str, Any] | str, language: str = "en") -> dict[str, Any]:
-        """Check a take5-log (the JSON object, or its text) against every rule.
-
-        The reply says whether it is valid and complete, the totals and winners, and each
-        violation with its rule, place in the game, JSON path and message.
-        """
-        language = language_of(language)
+    def referee_turn(request: object, language: str) -> dict[str, Any]:
+        # The request goes through the line protocol itself, as the bytes of one line: the same
+        # parser, the same MAX_LINE_BYTES limit, the same depth limit, the same replies.
         try:
-            document = loads(log) if isinstance(log, str) else log
-            return validate(document).to_json(language)
+            line = request if isinstance(request, str) else json.dumps(request,
+                                                                       ensure_ascii=False)
+        except (RecursionError, ValueError):
+            raise ProtocolError(N_("the request is nested too deeply")) from None
+        reply: dict[str, Any] = json.loads(
+            answer_line(line.encode("utf-8", "surrogatepass"), language))
+        return reply
+
+    def validate_log(log: object, language: str) -> dict[str, Any]:
+        try:
+            return _validated(log).to_json(language)
         except Take5Error as error:
             return {"error": {"rule": error.rule, "message": error_message(error, language)}}
 
-    @server.tool()
-    def new_game(
-        opponents: list[str] | None = None,
-        variant: str = "standard",
-        threshold: int = 66,
-        seed: int | None = None,
-        name: str = "you",
-        language: str = "en",
-    ) -> dict[str, Any]:
-        """Start a game: your seat first, then the built-in opponents (random, lowest, cautious).
-
-        The reply tells the phase: "card" (play_card), "row" (choose_row, for your low card),
-        "draft" (draft_card, logic and tournament variants) or "over".
-        """
-        language = language_of(language)
-        kinds = opponents if opponents is not None else ["cautious", "lowest", "random"]
-        try:
-            rules = Rules(Variant.parse(variant), threshold)
-            bots = {
-                f"{kind}_{index}": _opponent(kind, seed, index)
-                for index, kind in enumerate(kinds, start=1)
-            }
-            machine = Machine((name, *bots), rules, seed)
-        except Take5Error as error:
-            raise _fail(error, language) from None
-        game_id = f"game-{next(numbers)}"
-        games[game_id] = _Session(machine, name, bots, language)
+    def new_game(opponents: list[str], variant: Variant, threshold: int, seed: int | None,
+                 name: str, language: str) -> dict[str, Any]:
+        session = start_game(name, opponents, Rules(variant, threshold), seed, language)
+        game_id = f"game-{next(numbers)}"  # only a game that could start is stored
+        games[game_id] = session
         while len(games) > MAX_GAMES:
             del games[next(iter(games))]
-        _advance(games[game_id])
-        return _report(game_id, games[game_id])
+        return report(game_id, session)
 
-    def move(game_id: str, decide: str, value: int) -> dict[str, Any]:
+    def move(tool: str, game_id: str, value: int) -> dict[str, Any]:
         session = session_of(game_id)
-        machine = session.machine
-        try:
-            if decide == CARD:
-                machine.play(session.seat, value)
-            elif decide == ROW:
-                machine.choose_row(session.seat, value)
-            else:
-                machine.pick(session.seat, value)
-        except Take5Error as error:
-            raise _fail(error, session.language) from None
-        _advance(session)
-        return _report(game_id, session)
+        seat_move(session, tool, value)
+        return report(game_id, session)
 
-    @server.tool()
     def play_card(game_id: str, card: int) -> dict[str, Any]:
-        """Lay a card of your hand face down for this turn (phase "card")."""
-        return move(game_id, CARD, card)
+        return move("play_card", game_id, card)
 
-    @server.tool()
     def choose_row(game_id: str, row: int) -> dict[str, Any]:
-        """Take row 0 to 3 (0-based) with your low card (phase "row"); it starts that row."""
-        return move(game_id, ROW, row)
+        return move("choose_row", game_id, row)
 
-    @server.tool()
     def draft_card(game_id: str, card: int) -> dict[str, Any]:
-        """Take a face-up card from the pool (phase "draft", logic and tournament variants)."""
-        return move(game_id, DRAFT, card)
+        return move("draft_card", game_id, card)
 
-    @server.tool()
     def game_state(game_id: str) -> dict[str, Any]:
-        """Your view of a game now, with the narration of anything not yet told."""
-        return _report(game_id, session_of(game_id))
+        return report(game_id, session_of(game_id))
 
-    return server
+    tools: dict[str, _Tool] = {
+        "list_rules": _Tool(
+            "Every rule of Take 5, in rulebook order: its id, title and statement.",
+            {"language": _LANGUAGE}, list_rules),
+        "explain_rule": _Tool(
+            "One rule explained: title, statement, explanation with an example, and sources. "
+            'Rule ids come from list_rules, e.g. "table.low-card".',
+            {"rule_id": _text("A rule id, e.g. table.low-card"), "language": _LANGUAGE},
+            explain_rule),
+        "referee_turn": _Tool(
+            "Resolve one turn exactly as the referee line protocol does. The request is the "
+            'protocol\'s JSON object (or its text): {"rows": [[...] x4], "plays": [["ana", 17], '
+            '["bob", 2]], "choices": {"bob": 3}}, at most ' f"{MAX_LINE_BYTES} bytes as JSON "
+            'text. The reply is the protocol\'s: {"rows", "taken", "chosen"}, or {"error": '
+            '{"rule", "message"}}.',
+            {"request": _Param({"type": ["object", "string"], "description":
+                                "The referee request, as a JSON object or its text"},
+                               _object_or_text),
+             "language": _LANGUAGE},
+            referee_turn),
+        "validate_log": _Tool(
+            "Check a take5-log (the JSON object, or its text, at most "
+            f"{MAX_LOG_BYTES} bytes) against every rule. The reply says whether it is valid "
+            "and complete, the totals and winners, and each violation with its rule, place in "
+            "the game, JSON path and message.",
+            {"log": _Param({"type": ["object", "string"], "description":
+                            "The take5-log, as a JSON object or its text"}, _object_or_text),
+             "language": _LANGUAGE},
+            validate_log),
+        "new_game": _Tool(
+            "Start a game: your seat first, then the built-in opponents (random, lowest, "
+            'cautious). The reply tells the phase: "card" (play_card), "row" (choose_row, for '
+            'your low card), "draft" (draft_card, logic and tournament variants) or "over".',
+            {
+                "opponents": _Param(
+                    {"type": "array", "items": {"type": "string", "enum": list(BUILTIN_PLAYERS)},
+                     "default": ["cautious", "lowest", "random"],
+                     "description": "The built-in players at the table after you"},
+                    _opponents, ["cautious", "lowest", "random"]),
+                "variant": _Param(
+                    {"type": "string", "enum": [v.value for v in Variant],
+                     "default": "standard", "description": "The variant"},
+                    _variant, Variant.STANDARD),
+                "threshold": _Param(
+                    {"type": "integer", "minimum": 1, "maximum": MAX_THRESHOLD,
+                     "default": DEFAULT_THRESHOLD,
+                     "description": "The agreed end threshold, in bull heads"},
+                    _threshold, DEFAULT_THRESHOLD),
+                "seed": _Param({"type": ["integer", "null"], "minimum": 0, "default": None,
+                                "description": "Fixes the deals (and the random players)"},
+                               _seed, None),
+                "name": _text("Your seat's name", "player"),
+                "language": _LANGUAGE,
+            },
+            new_game),
+        "play_card": _Tool(
+            'Lay a card of your hand face down for this turn (phase "card").',
+            {"game_id": _GAME_ID, "card": _integer("A card of your hand")},
+            play_card),
+        "choose_row": _Tool(
+            'Take row 0 to 3 (0-based) with your low card (phase "row"); it starts that row.',
+            {"game_id": _GAME_ID, "row": _integer("The row to take, 0 to 3")},
+            choose_row),
+        "draft_card": _Tool(
+            'Take a face-up card from the pool (phase "draft", logic and tournament variants).',
+            {"game_id": _GAME_ID, "card": _integer("A card of the pool")},
+            draft_card),
+        "game_state": _Tool(
+            "Your view of a game now, with the narration of anything not yet told.",
+            {"game_id": _GAME_ID}, game_state),
+    }
+
+    def call(name: str, given: Mapping[str, Any]) -> types.CallToolResult:
+        tool = tools[name]
+        language = _language_of(given)
+        try:
+            with lock:
+                arguments = tool.arguments(name, given)
+                if "game_id" in arguments:
+                    language = session_of(arguments["game_id"]).language
+                data = tool.run(**arguments)
+        except Take5Error as error:
+            text = error_message(error, language)
+            return types.CallToolResult(content=[types.TextContent(text=text)], is_error=True)
+        text = json.dumps(data, ensure_ascii=False, indent=2)
+        return types.CallToolResult(content=[types.TextContent(text=text)],
+                                    structured_content=data)
+
+    async def on_list_tools(ctx: Any, params: Any) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=[
+            types.Tool(name=name, description=tool.description, input_schema=tool.schema())
+            for name, tool in tools.items()
+        ])
+
+    async def on_call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+        if params.name not in tools:
+            raise MCPError(types.INVALID_PARAMS, error_message(MalformedInputError(
+                ARGUMENT, N_("no tool {name}; the tools are {choices}"),
+                name=_arguments.shown(params.name), choices=", ".join(tools))))
+        given = params.arguments or {}
+        return await anyio.to_thread.run_sync(call, params.name, given)
+
+    return Server("take5rules", instructions=_INSTRUCTIONS, on_list_tools=on_list_tools,
+                  on_call_tool=on_call_tool)
 
 
-def main() -> None:
-    """Serve over stdio."""
-    build_server().run()
+def main(language: str | None = None) -> None:
+    """Serve over stdio; the JSON-RPC errors of unreadable lines are in *language*."""
+    anyio.run(serve_stdio, build_server(), language or default_language())
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ cannot be changed, and a player that tries changes neither the game nor another 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar, runtime_checkable
 
@@ -34,6 +34,7 @@ from .turn import RowChoice, _nothing
 
 __all__ = [
     "BUILTIN_PLAYERS",
+    "SEEDED_PLAYERS",
     "CardView",
     "CautiousPlayer",
     "DraftView",
@@ -114,13 +115,19 @@ def _row_cost(table: Table, index: int) -> tuple[int, int]:
     return _kernel.pile_heads(row), len(row)
 
 
+def _cheapest_index(rows: Sequence[tuple[Card, ...]]) -> int:
+    """:func:`cheapest_row` of the kernel's rows (private: the rollouts of take5rules.bots)."""
+    heads = _kernel.pile_heads
+    return min(range(len(rows)), key=lambda index: (heads(rows[index]), len(rows[index]), index))
+
+
 def cheapest_row(table: Table) -> int:
     """The row with the fewest bull heads (then the fewest cards, then the first).
 
     >>> cheapest_row(Table.of([[3, 12], [24], [58, 61, 70], [96]]))
     1
     """
-    return min(range(len(table.rows)), key=lambda index: (*_row_cost(table, index), index))
+    return _cheapest_index(table.rows)
 
 
 _Option = TypeVar("_Option")
@@ -223,9 +230,34 @@ class CautiousPlayer:
         return "CautiousPlayer()"
 
 
-#: The built-in players by the names the command line uses.
-BUILTIN_PLAYERS: dict[str, type[RandomPlayer] | type[LowestCardPlayer] | type[CautiousPlayer]] = {
+def _greedy(seed: int | None = None) -> Player:
+    from .bots import GreedyPlayer  # take5rules.bots imports this module
+
+    return GreedyPlayer(seed)
+
+
+def _montecarlo(seed: int | None = None) -> Player:
+    from .bots import MonteCarloPlayer
+
+    return MonteCarloPlayer(seed=seed)
+
+
+def _best(seed: int | None = None) -> Player:
+    from .bots import best_player
+
+    return best_player(seed)
+
+
+#: The built-in players by the names the command line uses: each a class or factory called
+#: with no argument, or with a seed for the kinds of :data:`SEEDED_PLAYERS`.
+BUILTIN_PLAYERS: dict[str, Callable[..., Player]] = {
     "random": RandomPlayer,
     "lowest": LowestCardPlayer,
     "cautious": CautiousPlayer,
+    "greedy": _greedy,
+    "montecarlo": _montecarlo,
+    "best": _best,
 }
+
+#: The built-in kinds that take a seed (an arena seeds each seat's player with its own).
+SEEDED_PLAYERS = frozenset({"random", "montecarlo", "best"})

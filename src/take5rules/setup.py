@@ -13,7 +13,7 @@ from types import MappingProxyType
 
 from . import _kernel
 from ._kernel import Deal
-from ._text import N_
+from ._text import N_, shown
 from .cards import Card, cards, deck
 from .errors import MalformedInputError, RulesError, Where
 from .registry import AMIGO, SEEDS, Source, rule
@@ -210,7 +210,7 @@ each card exists once in the deck [rule cards.deck]
     if not isinstance(hands, Mapping):
         raise MalformedInputError(
             "setup.deal", N_("{value!r} is not a mapping of players to hands"), where=where,
-            value=hands,
+            value=shown(hands),
         )
     for player in hands:
         if player not in seats:

@@ -41,6 +41,10 @@ memory is that of one round, not of the file; :func:`validate` takes a log alrea
 
 from __future__ import annotations
 
+import sys
+import types
+from typing import Any
+
 from .logs.format import load
 from .logs.report import Report, Violation
 from .logs.validator import validate, validate_file, validate_files, validate_stream
@@ -54,3 +58,18 @@ __all__ = [
     "validate_files",
     "validate_stream",
 ]
+
+
+class _CallableModule(types.ModuleType):
+    """This module, callable as its :func:`validate`.
+
+    ``take5rules.validate`` is both the top-level function and this module's name; once the
+    module is imported, Python sets the package's attribute to the module. Calling the module
+    calls the function, so ``take5rules.validate(log)`` works whichever was imported first.
+    """
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Report:
+        return validate(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

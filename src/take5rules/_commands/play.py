@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import sys
 from typing import Any
 
 import click
 
-from .._clitools import lang_option, reported
-from .._text import N_
+from .._clitools import echo_wrapped, lang_option, reported
+from .._text import N_, Phrase, os_reason
 from ..engine import play_game
 from ..errors import RulesError
-from ..events import CardPlaced, CardsRevealed, Event, RowTaken
-from ..i18n import narrate, rows_text, translator
-from ..players import BUILTIN_PLAYERS, Player
+from ..events import CardPlaced, CardsRevealed, Event, RoundStarted, RowTaken
+from ..human import TextPlayer
+from ..i18n import narrate, rows_text
+from ..players import BUILTIN_PLAYERS, Player, RandomPlayer
 from ..setup import check_players
 from ..variants import DEFAULT_THRESHOLD, Rules, Variant
 
-__all__ = ["MAX_THRESHOLD", "event_json", "play"]
+__all__ = ["KINDS", "MAX_THRESHOLD", "event_json", "parse_players", "play"]
 
 #: The highest threshold ``take5rules play`` accepts. Whatever the players do, a round takes
 #: at least 10n - 16 cards off the table (10n are played onto four rows that hold at most 20),
@@ -33,24 +36,55 @@ _TOO_HIGH = N_("threshold {value}: `take5rules play` plays to at most {limit} bu
 
 
 _UNKNOWN_KIND = N_("unknown player kind {kind!r}; choose one of {kinds}")
+_HUMAN_JSON = N_("a human seat cannot play with --json: its questions would break the JSON "
+                 "lines")
+_NAME_TOO_LONG = N_("the file name is too long")
 
 #: setup.players' own message (see :func:`take5rules.setup.check_players`).
 _NOT_TEXT = N_("player name {value!r}: a player's name is a non-empty text")
 
+#: The kinds a ``--players`` entry may name: the built-in players and a person.
+KINDS = (*BUILTIN_PLAYERS, "human")
 
-def _seats(spec: str, rules: Rules, language: str) -> dict[str, Player]:
-    """The players of ``--players`` *spec*, each seat checked (distinct names: setup.players)."""
-    pairs: list[tuple[str, str]] = []
+
+def parse_players(spec: str) -> list[tuple[str, str]]:
+    """The seats of ``--players`` *spec*: (name, kind) pairs, in order.
+
+    A bare entry is a kind, seated under its own name (numbered when repeated, as in
+    ``arena``); ``NAME=KIND`` names the seat; anything else is refused.
+
+    >>> parse_players("cautious,random,cautious")
+    [('cautious', 'cautious'), ('random', 'random'), ('cautious#2', 'cautious')]
+    >>> parse_players("me=human,bob=lowest")
+    [('me', 'human'), ('bob', 'lowest')]
+    >>> parse_players("ana:random")
+    Traceback (most recent call last):
+    ...
+    take5rules.errors.RulesError: unknown player kind 'ana:random'; choose one of random, \
+lowest, cautious, greedy, montecarlo, best, human [rule argument]
+    """
+    entries: list[tuple[str | None, str]] = []
     for item in (part.strip() for part in spec.split(",")):
-        name, _, kind = item.partition("=")
-        kind = kind or "cautious"
-        if kind not in BUILTIN_PLAYERS:
-            raise click.BadParameter(
-                translator(language).gettext(_UNKNOWN_KIND).format(
-                    kind=kind, kinds=", ".join(BUILTIN_PLAYERS)),
-                param_hint="--players",
-            )
+        named, equals, kind = item.partition("=")
+        if kind not in KINDS if equals else item not in KINDS:
+            raise RulesError("argument", _UNKNOWN_KIND, kind=kind if equals else item,
+                             kinds=", ".join(KINDS))
+        entries.append((named, kind) if equals else (None, item))
+    taken = [name for name, _ in entries if name is not None]
+    pairs: list[tuple[str, str]] = []
+    for name, kind in entries:
+        if name is None:  # a bare kind: its own name, numbered past the names already taken
+            name, count = kind, 1
+            while name in taken:
+                count += 1
+                name = f"{kind}#{count}"
+            taken.append(name)
         pairs.append((name, kind))
+    return pairs
+
+
+def _seats(pairs: list[tuple[str, str]], rules: Rules, language: str) -> dict[str, Player]:
+    """The players of *pairs*, each seat checked (distinct names: setup.players)."""
     for name, _ in pairs:
         try:
             name.encode("utf-8")
@@ -59,9 +93,42 @@ def _seats(spec: str, rules: Rules, language: str) -> dict[str, Player]:
     check_players([name for name, _ in pairs], rules)
     seats: dict[str, Player] = {}
     for index, (name, kind) in enumerate(pairs):
-        factory = BUILTIN_PLAYERS[kind]
-        seats[name] = factory(index) if kind == "random" else factory()  # type: ignore[call-arg]
+        if kind == "human":
+            seats[name] = TextPlayer(name, language, _read_line, _write)
+            continue
+        seats[name] = RandomPlayer(index) if kind == "random" else BUILTIN_PLAYERS[kind]()
     return seats
+
+
+def _read_line() -> str | None:
+    """The next line of stdin (``None`` at its end), echoed when stdin is not a terminal."""
+    stdin = sys.stdin
+    line = stdin.readline() if stdin is not None else ""
+    if not line:
+        click.echo()
+        return None
+    if not stdin.isatty():
+        click.echo(line.rstrip("\n"))
+    return line
+
+
+def _write(text: str) -> None:
+    """A line of a human seat's questions, a question ending without a new line."""
+    click.echo(text, nl=not text.endswith(" "))
+
+
+def _checked_log_path(log_path: str) -> None:
+    from ..log import LogError, check_writable
+
+    if "\0" in log_path:  # not a file name (no shell can pass one; Python can)
+        raise click.BadParameter(repr(log_path), param_hint="--log")
+    try:
+        check_writable(log_path)
+    except OSError as error:  # a name too long, a loop of links: one line, exit 2
+        reason = (Phrase(_NAME_TOO_LONG) if error.errno == errno.ENAMETOOLONG
+                  else os_reason(error))
+        raise LogError(N_("cannot write {source}: {reason}"), source=log_path,
+                       reason=reason) from None
 
 
 def checked_threshold(value: int) -> int:
@@ -85,8 +152,9 @@ plays to at most 1000 bull heads, so that every game ends within 500 rounds \
 @click.command("play")
 @click.option("--players", "players", default="ana=cautious,bob=lowest,cyd=random,dan=cautious",
               show_default=True,
-              help="Seats as NAME=KIND, comma-separated, each NAME once; KIND is random, "
-                   "lowest or cautious.")
+              help="Seats, comma-separated: KIND or NAME=KIND, each NAME once; KIND is random, "
+                   "lowest, cautious, greedy, montecarlo, best or human (you, asked on "
+                   "stdin).")
 @click.option("--variant", type=click.Choice([v.value for v in Variant]), default="standard",
               show_default=True, help="Which rules to play.")
 @click.option("--threshold", type=int, default=DEFAULT_THRESHOLD, show_default=True,
@@ -104,17 +172,19 @@ plays to at most 1000 bull heads, so that every game ends within 500 rounds \
 def play(players: str, variant: str, threshold: int, seed: int, as_json: bool,
          log_path: str | None, rows: bool, language: str) -> None:
     """Play a whole game between built-in players and narrate it turn by turn."""
-    from ..log import LogWriter, check_loggable, check_writable, write_log
+    from ..log import LogWriter, check_loggable, write_log
 
     with reported(language):
         rules = Rules(Variant.parse(variant), threshold)
         checked_threshold(threshold)
-        seats = _seats(players, rules, language)
+        pairs = parse_players(players)
+        if as_json and any(kind == "human" for _, kind in pairs):
+            raise RulesError("argument", _HUMAN_JSON)
+        seats = _seats(pairs, rules, language)
         if log_path is not None:
             check_loggable(rules)
-            if "\0" in log_path:  # not a file name (no shell can pass one; Python can)
-                raise click.BadParameter(repr(log_path), param_hint="--log")
-            check_writable(log_path)
+            _checked_log_path(log_path)
+        humans = {name for name, kind in pairs if kind == "human"}
         writer = LogWriter() if log_path is not None else None
         unplaced = 0
         for event in play_game(seats, rules, seed):
@@ -123,15 +193,25 @@ def play(players: str, variant: str, threshold: int, seed: int, as_json: bool,
             if as_json:
                 click.echo(json.dumps(event_json(event), ensure_ascii=False))
                 continue
-            click.echo(narrate(event, language))
+            echo_wrapped(_told(event, language, humans), more="  ")
             if isinstance(event, CardsRevealed):
                 unplaced = len(event.plays)
             elif isinstance(event, CardPlaced | RowTaken):
                 unplaced -= 1
                 if rows and unplaced == 0:
-                    click.echo("  " + rows_text(event.rows, language))
+                    echo_wrapped(rows_text(event.rows, language), "  ", "    ")
         if writer is not None and log_path is not None:
             write_log(writer.log(), log_path)
+
+
+def _told(event: Event, language: str, humans: set[str]) -> str:
+    """*event* narrated; at a table with people, without the hands they may not see."""
+    text = narrate(event, language)
+    if not humans or not isinstance(event, RoundStarted):
+        return text
+    first, *hands = text.splitlines()
+    return "\n".join([first, *(line for player, line in zip(event.hands, hands, strict=True)
+                               if player in humans)])
 
 
 def event_json(event: Event) -> dict[str, Any]:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import difflib
 import json
-import textwrap
+import sys
 from typing import Any
 
 import click
+from babel.lists import format_list
 
-from .._clitools import lang_option, reported
+from .._clitools import lang_option, output_width, reported, wrapped
+from .._text import N_
 from ..i18n import (
     discrepancy_text,
     explain,
@@ -19,9 +22,13 @@ from ..i18n import (
     source_text,
     translator,
 )
-from ..registry import DISCREPANCIES, all_rules
+from ..registry import DISCREPANCIES, RULE_ORDER, all_rules
 
 __all__ = ["discrepancies", "explain_command", "ids", "rules"]
+
+_UNKNOWN_ID = N_("unknown rule id {rule_id!r}; {hint}")
+_DID_YOU_MEAN = N_("did you mean {ids}?")
+_SEE_IDS = N_("see `take5rules ids` for the list")
 
 
 @click.command("rules")
@@ -54,21 +61,22 @@ def _explanation_json(rule_id: str, language: str) -> dict[str, Any]:
 def _explanation_text(rule_id: str, language: str) -> str:
     item = explain(rule_id, language)
     lines = [
-        f"{item.rule_id} — {item.title}",
+        *_wrap(f"{item.rule_id} — {item.title}", "", "  "),
         *_wrap(item.statement, "  "),
         "",
         *_wrap(item.explanation, "  "),
         "",
         f"  {heading('sources', language)}",
-        *(f"    {source_text(source, language)}" for source in item.sources),
+        *(line for source in item.sources  # cut only to a width asked (COLUMNS, a terminal)
+          for line in wrapped(source_text(source, language), output_width(), "    ", "      ")),
         f"  {labelled(label('function', language), item.function, language)}",
     ]
     return "\n".join(lines)
 
 
-def _wrap(text: str, indent: str) -> list[str]:
-    return textwrap.wrap(text, width=96, initial_indent=indent, subsequent_indent=indent,
-                         break_on_hyphens=False)
+def _wrap(text: str, indent: str, more: str | None = None) -> list[str]:
+    """*text* wrapped to the terminal's width (``COLUMNS``), else to 96 characters."""
+    return wrapped(text, output_width(96), indent, more)
 
 
 @click.command("explain")
@@ -77,6 +85,14 @@ def _wrap(text: str, indent: str) -> list[str]:
 @lang_option
 def explain_command(rule_id: str, as_json: bool, language: str) -> None:
     """Explain one rule (see `take5rules rules` for the ids)."""
+    if rule_id not in RULE_ORDER:
+        tr = translator(language)
+        close = difflib.get_close_matches(rule_id, RULE_ORDER, n=3, cutoff=0.6) or [
+            known for known in RULE_ORDER if rule_id and known.startswith(rule_id)][:3]
+        hint = (tr.gettext(_DID_YOU_MEAN).format(ids=format_list(close, "or", tr.locale)) if close
+                else tr.gettext(_SEE_IDS))
+        click.echo(tr.gettext(_UNKNOWN_ID).format(rule_id=rule_id, hint=hint), err=True)
+        sys.exit(2)
     with reported(language):
         if as_json:
             click.echo(json.dumps(_explanation_json(rule_id, language), ensure_ascii=False,

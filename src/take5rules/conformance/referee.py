@@ -292,11 +292,12 @@ invalid [rule protocol]"}}'
     return _reply_text(line, language)
 
 
-def _byte_lines(stream: IO[bytes]) -> Iterator[list[bytes]]:
+def _byte_lines(stream: IO[bytes], limit: int = MAX_LINE_BYTES) -> Iterator[list[bytes]]:
     """Batches of complete non-blank lines from *stream*: all that one read made available.
 
-    A line longer than :data:`MAX_LINE_BYTES` is cut to its first ``MAX_LINE_BYTES + 1``
-    bytes (enough to be refused as too long) and the rest is skipped as it arrives.
+    A line longer than *limit* (:data:`MAX_LINE_BYTES`; the MCP server's stdio reader gives its
+    own) is cut to its first ``limit + 1`` bytes (enough to be refused as too long) and the rest
+    is skipped as it arrives.
     """
     read = getattr(stream, "read1", stream.read)
     pending = b""
@@ -313,8 +314,8 @@ def _byte_lines(stream: IO[bytes]) -> Iterator[list[bytes]]:
             lines[0] = b""
         lines[0] = pending + lines[0]
         pending = lines.pop()
-        if len(pending) > MAX_LINE_BYTES:
-            lines.append(pending[:MAX_LINE_BYTES + 1])
+        if len(pending) > limit:
+            lines.append(pending[:limit + 1])
             pending, skipping = b"", True
         yield [line for line in lines if line.strip()]
     if pending.strip() and not skipping:

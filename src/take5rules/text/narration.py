@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .._text import N_, Nn_
+from .._text import N_, Nn_, shown
 from ..cards import total_bull_heads
+from ..errors import MalformedInputError
 from ..events import (
     CardDrafted,
     CardPlaced,
@@ -139,7 +140,8 @@ def narrate(event: Event, language: str = "en", *, strict: bool = False) -> str:
             len(event.winners),
         ).format(total=n(best), players=tr.list(event.winners))
         return f"{over} {won}"
-    raise TypeError(f"not an event: {event!r}")
+    raise MalformedInputError(
+        "argument", N_("{value!r} is not an event of take5rules.events"), value=shown(event))
 
 
 def narrate_all(events: Iterable[Event], language: str = "en", *, strict: bool = False) -> str:

@@ -12,6 +12,7 @@ the code is the msgid; every other language, English included, has a catalog.
 
 from __future__ import annotations
 
+import decimal
 import gettext
 import os
 from collections.abc import Iterable, Mapping
@@ -150,8 +151,14 @@ class Translator:
         return self._catalog.ngettext(singular, plural, count)
 
     def number(self, value: int) -> str:
-        """*value* written the local way."""
-        return format_decimal(value, locale=self.locale)
+        """*value* written the local way, however many digits it has.
+
+        >>> Translator("fr").number(10**30)
+        '1\u202f000\u202f000\u202f000\u202f000\u202f000\u202f000\u202f000\u202f000\u202f000\u202f000'
+        """
+        with decimal.localcontext() as context:  # Babel rounds in the context: enough digits
+            context.prec = max(context.prec, value.bit_length() // 3 + 12)
+            return format_decimal(value, locale=self.locale)
 
     def list(self, items: Iterable[str]) -> str:
         """*items* joined the local way ("51, 55 et 61")."""

@@ -1,0 +1,191 @@
+"""The reference players of take5rules.bots: greedy's rule, Monte Carlo's seed, no peeking."""
+
+from __future__ import annotations
+
+import gc
+import random
+from collections.abc import Callable
+
+import pytest
+
+from take5rules.arena import load_player
+from take5rules.bots import ROLLOUTS, GreedyPlayer, MonteCarloPlayer, greedy_card
+from take5rules.engine import play_silently
+from take5rules.errors import RulesError
+from take5rules.players import BUILTIN_PLAYERS, CardView, CautiousPlayer, Player
+from take5rules.state import Game, Phase
+from take5rules.turn import RowChoice
+from take5rules.variants import Rules, Variant
+
+
+def test_greedy_plays_the_card_of_least_immediate_cost() -> None:
+    rows = [(12,), (37,), (43, 44, 45, 46, 47), (58,)]
+    # 5 is low: the cheapest row costs 1 head; 48 is the sixth card of 43..47: 1+5+2+1+1 = 10
+    # heads; 60 goes on 58 and costs nothing.
+    assert greedy_card(rows, [5, 48, 60]) == 60
+    # 48 alone besides the low card: 10 heads against 1.
+    assert greedy_card(rows, [5, 48]) == 5
+
+
+def test_greedy_breaks_ties_by_the_smallest_gap_then_the_lowest_card() -> None:
+    rows = [(12,), (37,), (43,), (58,)]
+    assert greedy_card(rows, [14, 38]) == 38  # gaps 2 and 1
+    assert greedy_card(rows, [13, 38, 60]) == 13  # gaps 1, 1 and 2: the lowest of the two
+
+
+def _heads(card: int) -> int:
+    # The rulebook's bull heads: 55 has 7, multiples of 11 have 5, of 10 have 3, of 5 have 2.
+    return 7 if card == 55 else 5 if card % 11 == 0 else 3 if card % 10 == 0 else (
+        2 if card % 5 == 0 else 1)
+
+
+def _greedy_by_the_rules(rows: list[tuple[int, ...]], hand: list[int]) -> int:
+    def key(card: int) -> tuple[int, int, int]:
+        below = [row for row in rows if row[-1] < card]
+        if not below:  # a low card takes the cheapest row
+            return min(sum(map(_heads, row)) for row in rows), 256, card
+        row = max(below, key=lambda row: row[-1])
+        return (sum(map(_heads, row)) if len(row) == 5 else 0), card - row[-1], card
+
+    return min(hand, key=key)
+
+
+def test_the_greedy_rollout_plays_the_greedy_card_at_every_seat() -> None:
+    from take5rules.bots import _play_out
+
+    rng = random.Random(4)
+    for _ in range(30):
+        deck = rng.sample(range(1, 105), 34)
+        rows: list[tuple[int, ...]] = [(card,) for card in deck[:4]]
+        hands = {seat: sorted(deck[4 + 10 * k:14 + 10 * k]) for k, seat in enumerate("abc")}
+        first = hands["a"][rng.randrange(10)]
+        fast_rows, fast_hands = list(rows), {seat: list(hand) for seat, hand in hands.items()}
+        slow_rows, slow_hands = list(rows), {seat: list(hand) for seat, hand in hands.items()}
+        fast = _play_out(fast_rows, fast_hands, "abc", "a", first, rng, ROLLOUTS["greedy"])
+        slow = _play_out(slow_rows, slow_hands, "abc", "a", first, rng,
+                         lambda now, _rng: lambda held: _greedy_by_the_rules(now, held))
+        assert (fast, fast_rows) == (slow, slow_rows)
+
+
+def test_the_kinds_are_named_on_the_command_line() -> None:
+    for kind in ("greedy", "montecarlo", "best"):
+        assert kind in BUILTIN_PLAYERS
+        assert isinstance(load_player(kind, 3), Player)
+
+
+def test_montecarlo_is_reproducible_from_its_seed() -> None:
+    def game(seed: int) -> dict[str, int]:
+        seats: dict[str, Player] = {
+            "mc": MonteCarloPlayer(worlds=3, seed=seed), "greedy": GreedyPlayer(),
+                 "cautious": CautiousPlayer()}
+        return dict(play_silently(seats, Rules(threshold=20), seed=9).totals)
+
+    assert game(4) == game(4)
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_the_players_play_every_variant(variant: Variant) -> None:
+    seats: dict[str, Player] = {
+        "mc": MonteCarloPlayer(worlds=2, seed=1), "greedy": GreedyPlayer(),
+             "random": MonteCarloPlayer(worlds=2, rollout="random", seed=2)}
+    over = play_silently(seats, Rules(variant, threshold=15), seed=5)
+    assert set(over.totals) == set(seats)
+
+
+@pytest.mark.parametrize("worlds", [0, -1, True, 2.0])
+def test_montecarlo_refuses_a_number_of_worlds_that_is_no_count(worlds: object) -> None:
+    with pytest.raises(RulesError) as error:
+        MonteCarloPlayer(worlds=worlds)  # type: ignore[arg-type]
+    assert error.value.rule == "argument"
+
+
+def test_montecarlo_refuses_an_unknown_rollout() -> None:
+    with pytest.raises(RulesError):
+        MonteCarloPlayer(rollout="clever")
+
+
+# --- no peeking ---------------------------------------------------------------------------------
+
+
+class _Peeker:
+    """A cheater: finds the Game in memory and plays the card its opponent cannot beat."""
+
+    def choose_card(self, view: CardView) -> int:
+        games = [item for item in gc.get_objects() if isinstance(item, Game)]
+        hidden = sum(sum(game._hands.get("ana", ())) for game in games)
+        return view.hand[hidden % len(view.hand)]
+
+    def choose_row(self, choice: RowChoice) -> int:
+        return 0
+
+    def choose_draft(self, view: object) -> int:
+        raise NotImplementedError
+
+
+def _card_view(game: Game, seat: str) -> CardView:
+    seen = game.observe(seat)
+    assert seen.table is not None
+    return CardView(seen.round, seen.turn, seen.table, seen.hand, seen.totals, seat,
+                    seen.revealed, seen.taken, seen.start, seen.picks)
+
+
+def _lie(game: Game, seat: str, rng: random.Random) -> None:
+    """Deal the hidden cards of *game* anew among *seat*'s opponents: the table now lies."""
+    others = [player for player in game.players if player != seat]
+    pile = [card for player in others for card in game._hands[player]]
+    rng.shuffle(pile)
+    for player in others:
+        size = len(game._hands[player])
+        game._hands[player], pile = sorted(pile[:size]), pile[size:]
+
+
+def _ask(player: Player, game: Game) -> int:
+    """*player*'s decision as seat "me" of *game*, from the view *game* gives that seat."""
+    seen = game.observe("me")
+    assert seen.table is not None
+    if game.phase is Phase.ROW:
+        assert seen.pending is not None
+        return player.choose_row(RowChoice(
+            "me", seen.pending[1], seen.table, seen.round, seen.turn, seen.hand, seen.totals,
+            seen.revealed, seen.taken, seen.start, seen.picks))
+    return player.choose_card(_card_view(game, "me"))
+
+
+def _pairs(make: Callable[[], Player], seed: int) -> list[tuple[int, int]]:
+    """Each decision of seat "me" over a game, asked of two fresh *make()*: one at the true
+    table, one after the opponents' hidden hands were dealt anew (the game goes on lied)."""
+    game = Game(["me", "ana", "bob"], Rules(threshold=30), seed=seed)
+    rng = random.Random(seed)
+    cautious = CautiousPlayer()
+    pairs = []
+    while game.phase is not Phase.OVER:
+        for seat in game.to_move:
+            if seat == "me":
+                truthful = _ask(make(), game)
+                _lie(game, "me", rng)
+                pairs.append((truthful, _ask(make(), game)))
+                answer = truthful
+            elif game.phase is Phase.ROW:
+                answer = 0
+            else:
+                answer = cautious.choose_card(_card_view(game, seat))
+            game.act(seat, answer)
+    return pairs
+
+
+@pytest.mark.parametrize("make", [
+    GreedyPlayer,
+    lambda: MonteCarloPlayer(worlds=4, seed=7),
+    lambda: MonteCarloPlayer(worlds=4, rollout="random", seed=7),
+    lambda: MonteCarloPlayer(worlds=8, seed=7, halving=True),
+], ids=["greedy", "montecarlo", "montecarlo-random", "halving"])
+def test_players_decide_the_same_at_a_table_that_lies_about_the_hidden_cards(
+        make: Callable[[], Player]) -> None:
+    pairs = _pairs(make, seed=3)
+    assert len(pairs) >= 10  # every card of a round at least, and any row asked
+    assert all(truthful == lied for truthful, lied in pairs)
+
+
+def test_the_lying_table_catches_a_player_that_peeks() -> None:
+    pairs = _pairs(_Peeker, seed=3)
+    assert any(truthful != lied for truthful, lied in pairs)

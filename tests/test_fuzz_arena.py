@@ -1,0 +1,144 @@
+"""Fuzzing the arena, from the command line and from Python (issue 17 "done when").
+
+The same rule as the other fuzz files: whatever the players and options, a run ends with a
+correct answer or a clear error naming the rule or the argument; never a traceback, a hang or
+an exception that is not a :class:`~take5rules.errors.Take5Error`. Each test tries
+``FUZZ_EXAMPLES`` inputs (``TAKE5RULES_FUZZ_EXAMPLES`` in the environment for more).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from take5rules.arena import ArenaPlayerError, ArenaResult, run_arena
+from take5rules.cli import main
+from take5rules.errors import Take5Error
+from take5rules.players import CardView, DraftView
+from take5rules.turn import RowChoice
+
+FUZZ_EXAMPLES = int(os.environ.get("TAKE5RULES_FUZZ_EXAMPLES", "40"))
+TRIED = {"cli": 0, "python": 0, "answers": 0}
+
+SPECS = ["cautious", "random", "lowest", "human", "", ":", "a:", ":b", "sys:exit",
+         "builtins:exit", "os:_exit", "take5rules.players:LowestCardPlayer",
+         "take5rules.table:ROW_LIMIT", "no_such_module:X", "./nope.py:X", "/dev/null:X",
+         "/:X", "\x00:X", "\ud800", "é:É", "take5rules.players:RandomPlayer.choose_card",
+         "builtins:object", "builtins:print", "random:random", "take5rules:__version__"]
+OPTIONS = ["--games", "--seed", "--variant", "--threshold", "--jobs", "--move-timeout",
+           "--traceback", "--json", "--lang", "--help", "--unknown"]
+WORDS = ["", "-1", "0", "1", "2", "3", "nan", "inf", "-inf", "1e400", "0.0001", "10**8",
+         str(10**30), "standard", "logic", "tactics", "tournament", "fr", "bg", "xx",
+         "\ud800"]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _report() -> Iterator[None]:
+    yield
+    print("\nArena fuzz inputs tried:", TRIED, "total", sum(TRIED.values()))
+
+
+@settings(max_examples=FUZZ_EXAMPLES, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(args=st.lists(st.one_of(st.sampled_from(SPECS), st.sampled_from(OPTIONS),
+                               st.sampled_from(WORDS), st.text(max_size=8)), max_size=8))
+def test_any_arena_command_line_ends_in_0_1_or_2_without_a_traceback(args: list[str]) -> None:
+    # --games is kept small so that a well-formed run ends at once
+    if "--games" in args:
+        at = args.index("--games")
+        args = [*args[:at], "--games", "2", *args[at + 2:]]
+    else:
+        args = [*args, "--games", "2"]
+    TRIED["cli"] += 1
+    result = CliRunner().invoke(main, ["arena", *args])
+    assert result.exit_code in (0, 1, 2), (args, result.output)
+    if result.exception is not None:
+        assert isinstance(result.exception, SystemExit), (args, repr(result.exception))
+    assert "Traceback" not in result.output, args
+
+
+VALUES = st.one_of(
+    st.none(), st.booleans(), st.integers(min_value=-(10**20), max_value=10**20),
+    st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=6),
+    st.sampled_from([b"x", [], {}, (), object, object(), print, math.inf]),
+)
+
+
+@settings(max_examples=FUZZ_EXAMPLES, deadline=None)
+@given(specs=st.one_of(st.lists(st.one_of(st.sampled_from(SPECS), VALUES), max_size=4), VALUES),
+       games=VALUES, seed=VALUES, jobs=st.one_of(st.just(1), VALUES),
+       timeout=st.one_of(st.none(), VALUES))
+def test_run_arena_gives_an_answer_or_a_take5_error(specs: Any, games: Any, seed: Any,
+                                                    jobs: Any, timeout: Any) -> None:
+    TRIED["python"] += 1
+    if isinstance(games, int) and not isinstance(games, bool) and games > 3:
+        games = 3
+    if isinstance(jobs, int) and not isinstance(jobs, bool) and jobs > 1:
+        jobs = 1  # processes are tried in test_arena_run.py; here, many inputs quickly
+    outcome: ArenaResult | Take5Error
+    try:
+        outcome = run_arena(specs, games, seed, jobs=jobs, move_timeout=timeout)
+    except Take5Error as error:
+        outcome = error
+    if isinstance(outcome, Take5Error):
+        assert outcome.rule, outcome
+        assert str(outcome).endswith(f"[rule {outcome.rule}]")
+        return
+    result = outcome
+    assert len(result.totals) == games
+    assert all(low <= standing.mean_penalty <= high
+               for standing in result.standings for low, high in [standing.interval])
+
+
+ANSWERS = st.one_of(VALUES, st.integers(min_value=-5, max_value=110))
+
+
+class Hostile:
+    """A player answering whatever Hypothesis draws: nonsense, or an exception raised."""
+
+    def __init__(self, answers: list[Any]) -> None:
+        self.answers = answers
+
+    def _next(self) -> Any:
+        answer = self.answers.pop(0) if self.answers else 1
+        if isinstance(answer, BaseException):
+            raise answer
+        return answer
+
+    def choose_card(self, view: CardView) -> Any:
+        answer = self._next()
+        return answer if answer != "legal" else min(view.hand)
+
+    def choose_row(self, choice: RowChoice) -> Any:
+        return self._next()
+
+    def choose_draft(self, view: DraftView) -> Any:
+        return self._next()
+
+
+@settings(max_examples=FUZZ_EXAMPLES, deadline=None)
+@given(answers=st.lists(st.one_of(ANSWERS, st.just("legal"),
+                                  st.sampled_from([ValueError("x"), KeyError("k"),
+                                                   RecursionError(), SystemExit(3),
+                                                   TypeError()])), max_size=12))
+def test_a_hostile_player_is_named_in_one_error(answers: list[Any]) -> None:
+    TRIED["answers"] += 1
+    failure: ArenaPlayerError | None = None
+    try:
+        run_arena({"bad": Hostile(list(answers)), "safe": "cautious"}, games=1)
+    except ArenaPlayerError as error:
+        failure = error
+    if failure is not None:
+        assert failure.params["seat"] in ("bad", "safe")
+        assert failure.params["game"] == 1
+        if failure.rule_broken:
+            assert failure.rule in ("turn.reveal", "table.low-card", "variants.logic")
+        else:
+            assert failure.rule == "player"

@@ -1,0 +1,104 @@
+"""A saved game told again: ``take5rules replay`` narrates a log, ``take5rules show`` draws it."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from take5rules import CautiousPlayer, LowestCardPlayer, RandomPlayer, Rules, Variant, play_game
+from take5rules.cli import main
+from take5rules.errors import LogError
+from take5rules.events import Event
+from take5rules.log import log_from_events
+from take5rules.players import Player
+from take5rules.replay import log_events, log_html
+from take5rules.svg import to_svg
+from take5rules.table import Table
+
+
+def _game(variant: Variant, seed: int) -> list[Event]:
+    seats: dict[str, Player] = {"ana": CautiousPlayer(), "bob": RandomPlayer(seed),
+                                "cyd": LowestCardPlayer()}
+    return list(play_game(seats, Rules(variant), seed))
+
+
+@pytest.mark.parametrize("variant", [Variant.STANDARD, Variant.TACTICS, Variant.LOGIC])
+@pytest.mark.parametrize("seed", [1, 8])
+def test_a_log_replays_to_the_events_of_the_game(variant: Variant, seed: int) -> None:
+    events = _game(variant, seed)
+    assert list(log_events(log_from_events(events))) == events
+
+
+@pytest.mark.parametrize("language", ["en", "bg", "fr"])
+def test_replay_tells_what_play_told(tmp_path: Path, language: str) -> None:
+    runner = CliRunner()
+    log = tmp_path / "game.json"
+    played = runner.invoke(main, ["play", "--seed", "4", "--no-rows", "--log", str(log),
+                                  "--lang", language])
+    assert played.exit_code == 0, played.output
+    replayed = runner.invoke(main, ["replay", str(log), "--lang", language])
+    assert replayed.exit_code == 0, replayed.output
+    assert replayed.output == played.output
+
+
+def test_replay_refuses_a_log_that_breaks_a_rule(tmp_path: Path) -> None:
+    document = log_from_events(_game(Variant.STANDARD, 2))
+    document["rounds"][0]["turns"][0]["rows_after"][0].append(200)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(document))
+    result = CliRunner().invoke(main, ["replay", str(bad), "--lang", "en"])
+    assert result.exit_code == 2
+    assert result.output.startswith("this log breaks a rule (")
+    with pytest.raises(LogError):
+        list(log_events(document))
+
+
+@pytest.mark.parametrize("content", ["", "{", "[]", "null", '{"format": "take5-log"}'])
+def test_replay_and_show_refuse_what_is_not_a_log(tmp_path: Path, content: str) -> None:
+    path = tmp_path / "x.json"
+    path.write_text(content)
+    for args in (["replay", str(path)], ["show", str(path), "--out", str(tmp_path / "x.html")]):
+        result = CliRunner().invoke(main, [*args, "--lang", "en"])
+        assert result.exit_code == 2, result.output
+        assert "[rule log]" in result.output
+        assert "Traceback" not in result.output
+    assert not (tmp_path / "x.html").exists()
+
+
+def test_show_draws_every_turn_with_the_docs_pictures(tmp_path: Path) -> None:
+    events = _game(Variant.STANDARD, 3)
+    document = log_from_events(events)
+    page = log_html(document, "it")
+    turns = sum(len(round_log["turns"]) for round_log in document["rounds"])
+    assert page.count("<section ") == turns
+    assert page.count("<svg") == sum(len(turn["plays"]) + 1 for round_log in document["rounds"]
+                                     for turn in round_log["turns"])
+    # the first picture is the first round's table, drawn as take5rules.svg draws it
+    first_rows = document["rounds"][0]["rows"]
+    order = sorted(document["rounds"][0]["turns"][0]["plays"].values())
+    assert to_svg(Table.of(first_rows), caption="▶ " + " · ".join(map(str, order)),
+                  pending=order) in page
+    assert "Manche 1, turno 1" in page
+    html = page.replace("&nbsp;", " ")
+    ET.fromstring(re.sub(r"<!DOCTYPE html>\n", "", html))  # well-formed
+    out = tmp_path / "game.html"
+    result = CliRunner().invoke(main, ["show", "-", "--out", str(out), "--lang", "it"],
+                                input=json.dumps(document))
+    assert result.exit_code == 0, result.output
+    assert out.read_text(encoding="utf-8") == page
+
+
+def test_show_to_an_unwritable_place_is_one_line(tmp_path: Path) -> None:
+    document = log_from_events(_game(Variant.STANDARD, 3))
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(document))
+    result = CliRunner().invoke(main, ["show", str(path), "--out", "/nonexistent/x.html",
+                                       "--lang", "en"])
+    assert result.exit_code == 2
+    assert result.output == ("cannot write /nonexistent/x.html: no such file or directory "
+                             "[rule log]\n")
