@@ -200,14 +200,10 @@ _ROWS = ((3, 12), (24,), (58, 61, 70), (96,))
 
 def built_values() -> list[tuple[object, object]]:
     """Each fast constructor the engine uses, beside the dataclass's own, on the same values."""
-    from take5rules import events, players, state, table
+    from take5rules import events, table
     from take5rules.events import CardsRevealed, SixthCardTaken
 
-    shown = Table(_ROWS)
     totals = MappingProxyType({"ana": 3, "bob": 0})
-    history = ((("bob", 2), ("ana", 71)),)
-    taken = MappingProxyType({"ana": (), "bob": (96,)})
-    start, picks = ((3,), (24,), (58,), (96,)), (("ana", 1), ("bob", 2))
     return [
         (events._card_placed(1, 2, "ana", 71, 2, _ROWS), CardPlaced(1, 2, "ana", 71, 2, _ROWS)),
         (events._sixth_card_taken(1, 2, "bob", 13, 0, (1, 2, 3, 4, 5), _ROWS),
@@ -216,11 +212,10 @@ def built_values() -> list[tuple[object, object]]:
          LowCardTaken(3, 4, "cyd", 2, 3, (96,), _ROWS)),
         (events._cards_revealed(1, 1, (("bob", 2), ("ana", 71))),
          CardsRevealed(1, 1, (("bob", 2), ("ana", 71)))),
-        (players._card_view(1, 5, shown, (4, 80), totals, "ana", history, taken, start, picks),
-         CardView(1, 5, shown, (4, 80), totals, "ana", history, taken, start, picks)),
+        (events._round_started(1, _ROWS, MappingProxyType({"ana": (4, 80)})),
+         RoundStarted(1, _ROWS, MappingProxyType({"ana": (4, 80)}))),
+        (events._round_scored(2, totals, totals), RoundScored(2, totals, totals)),
         (table._table(_ROWS), Table(_ROWS)),
-        (state._row_choice("ana", 2, shown, 1, 3, (4, 80), totals, history, taken, start, picks),
-         RowChoice("ana", 2, shown, 1, 3, (4, 80), totals, history, taken, start, picks)),
     ]
 
 
@@ -231,7 +226,7 @@ def test_values_built_through_their_slots_are_the_dataclasses_values() -> None:
         names = [item.name for item in dataclasses.fields(fast)]  # type: ignore[arg-type]
         assert [getattr(fast, name) for name in names] == [getattr(slow, name) for name in names]
         assert not hasattr(fast, "__dict__")
-        if not isinstance(fast, CardView | RowChoice):  # a mapping proxy cannot pickle
+        if not isinstance(fast, RoundStarted | RoundScored):  # a mapping proxy cannot pickle
             assert copy.deepcopy(fast) == slow
             assert pickle.loads(pickle.dumps(fast)) == slow
             assert hash(fast) == hash(slow)
@@ -277,6 +272,22 @@ def test_kernel_shuffle_deals_what_random_sample_deals(seed: int, size: int) -> 
     for _ in range(3):
         assert _kernel.shuffled(pile, ours.getrandbits) == theirs.sample(pile, size)
     assert ours.getstate() == theirs.getstate()
+
+
+@differential
+@_settings
+@given(st.integers(0, 2**64), st.sampled_from([24, 44, 54, 104]), st.integers(0, 110))
+def test_kernel_deal_keeps_the_cards_dealt_and_makes_every_draw(
+    seed: int, size: int, count: int
+) -> None:
+    say_seed()
+    # A deal keeps only the cards it deals; the draws of the others are still made, so the
+    # generator ends where Random.sample of the whole pile leaves it and the next deal matches.
+    pile = list(range(1, size + 1))
+    ours, theirs = random.Random(seed), random.Random(seed)
+    for _ in range(3):
+        assert _kernel.shuffled(pile, ours.getrandbits, count) == theirs.sample(pile, size)[:count]
+        assert ours.getstate() == theirs.getstate()
 
 
 # --- games ------------------------------------------------------------------------------------

@@ -24,7 +24,8 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("foundations", frozenset({"_kernel", "_text", "errors", "registry"})),
     ("rules", frozenset({"cards", "table", "turn", "setup", "round", "game", "variants"})),
     ("events", frozenset({"events"})),
-    ("game", frozenset({"state", "_moves", "_state_json", "players", "engine", "belief", "bots"})),
+    ("game", frozenset({"state", "_moves", "_state_json", "_views", "players", "engine", "belief",
+                        "bots"})),
     ("tools", frozenset({
         "text", "i18n",                                        # text
         "logs", "log", "validate", "defects", "vectors", "_logread",  # game logs

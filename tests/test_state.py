@@ -7,6 +7,9 @@ hand, four rows, five cards a row, 104 cards) or from the engine as it was befor
 
 from __future__ import annotations
 
+import contextlib
+import copy
+import dataclasses
 import hashlib
 import json
 import random
@@ -23,8 +26,9 @@ from take5rules import Game, Phase
 from take5rules.engine import play_game, play_silently
 from take5rules.errors import IllegalMoveError, MalformedInputError, Take5Error
 from take5rules.events import CardsRevealed, GameOver, RoundStarted, RowTaken
-from take5rules.players import CautiousPlayer, LowestCardPlayer, RandomPlayer
+from take5rules.players import CardView, CautiousPlayer, LowestCardPlayer, RandomPlayer
 from take5rules.table import Table
+from take5rules.turn import RowChoice
 from take5rules.variants import Rules, Variant
 
 _LIMITS = {Variant.STANDARD: 10, Variant.TACTICS: 10, Variant.LOGIC: 6, Variant.TOURNAMENT: 5}
@@ -428,23 +432,27 @@ def _only_plain_values(value: object, depth: int = 0) -> None:
 
 
 class _Spy:
-    """A random player that writes down every view it is handed."""
+    """A random player that writes down every view it is handed, as it is at the call.
+
+    A view describes the moment of the call (the engine's views are read from the game when
+    read); ``copy.copy`` keeps that moment.
+    """
 
     def __init__(self, name: str, seed: int, log: list[tuple[str, Any]]) -> None:
         self.name, self.player, self.log = name, RandomPlayer(seed), log
 
     def choose_card(self, view: Any) -> int:
-        self.log.append((self.name, view))
+        self.log.append((self.name, copy.copy(view)))
         card = self.player.choose_card(view)
         self.log.append((self.name, ("laid", card)))
         return card
 
     def choose_row(self, choice: Any) -> int:
-        self.log.append((self.name, choice))
+        self.log.append((self.name, copy.copy(choice)))
         return self.player.choose_row(choice)
 
     def choose_draft(self, view: Any) -> int:
-        self.log.append((self.name, view))
+        self.log.append((self.name, copy.copy(view)))
         return self.player.choose_draft(view)
 
 
@@ -542,6 +550,14 @@ def test_a_view_holds_the_round_history_with_perfect_recall() -> None:
     assert tenth.picks == ()
 
 
+def _rewrite(target: object, name: str, value: object) -> None:
+    """Try to rewrite *target*'s *name*, with plain assignment and with object.__setattr__."""
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(target, name, value)
+    with contextlib.suppress(AttributeError):  # a field read from the game has no slot
+        object.__setattr__(target, name, value)
+
+
 def test_a_player_that_changes_its_view_changes_nothing_else() -> None:
     # Ana's player rewrites everything it is handed, through object.__setattr__ too; Bob's
     # views, the events and the result are those of the same game with an honest Ana.
@@ -551,14 +567,17 @@ def test_a_player_that_changes_its_view_changes_nothing_else() -> None:
 
         def choose_card(self, view: Any) -> int:
             card = self.player.choose_card(view)
-            object.__setattr__(view.table, "rows", ((1,), (2,), (3,), (4,)))
-            object.__setattr__(view, "hand", (99,))
-            object.__setattr__(view, "revealed", ())
+            _rewrite(view.table, "rows", ((1,), (2,), (3,), (4,)))
+            for name, value in (("hand", (99,)), ("revealed", ()), ("player", "bob"),
+                                ("taken", {"bob": (55,)}), ("turn", 9)):
+                _rewrite(view, name, value)
             return card
 
         def choose_row(self, choice: Any) -> int:
             row = self.player.choose_row(choice)
-            object.__setattr__(choice.table, "rows", ((1,), (2,), (3,), (4,)))
+            _rewrite(choice.table, "rows", ((1,), (2,), (3,), (4,)))
+            for name, value in (("hand", (99,)), ("card", 1), ("player", "bob")):
+                _rewrite(choice, name, value)
             return row
 
         def choose_draft(self, view: Any) -> int:
@@ -570,11 +589,51 @@ def test_a_player_that_changes_its_view_changes_nothing_else() -> None:
     vandal = {"ana": Vandal(), "bob": _Spy("bob", 2, vandal_log)}
     assert list(play_game(vandal, seed=3)) == list(play_game(honest, seed=3))  # type: ignore[arg-type]
     assert vandal_log == honest_log
+    # And the other way round: Bob's table is rewritten after he read it; Ana is not fooled.
+    ana_log: list[tuple[str, Any]] = []
+    honest = {"bob": RandomPlayer(1), "ana": _Spy("ana", 2, ana_log)}
+    vandal = {"bob": Vandal(), "ana": _Spy("ana", 2, vandal_log)}
+    vandal_log.clear()
+    assert list(play_game(vandal, seed=5)) == list(play_game(honest, seed=5))  # type: ignore[arg-type]
+    assert vandal_log == ana_log
     game = Game(["ana", "bob"], seed=3)
     seen = game.observe("ana")
     assert seen.table is not None
     object.__setattr__(seen.table, "rows", ((1,), (2,), (3,), (4,)))
     assert game.observe("bob").table == game.table != seen.table
+
+
+def test_a_view_describes_the_moment_of_the_call_and_a_copy_keeps_it() -> None:
+    # The engine hands each seat one view for the game, read when read: a view kept after the
+    # call shows the game as it is later; copy.copy and dataclasses.replace keep the moment,
+    # as a plain frozen CardView or RowChoice.
+    kept: list[tuple[Any, Any, tuple[int, ...], int]] = []
+
+    class Keeper(RandomPlayer):
+        def choose_card(self, view: Any) -> int:
+            kept.append((view, copy.copy(view), tuple(view.hand), view.turn))
+            return super().choose_card(view)
+
+        def choose_row(self, choice: Any) -> int:
+            kept.append((choice, dataclasses.replace(choice), choice.hand, choice.card))
+            return super().choose_row(choice)
+
+    for _ in play_game({"ana": Keeper(1), "bob": RandomPlayer(2)}, seed=2):
+        pass
+    views = [entry for entry in kept if type(entry[1]) is CardView]
+    rows = [entry for entry in kept if type(entry[1]) is RowChoice]
+    assert len(views) >= 20 and rows
+    for view, moment, hand, turn in views:
+        assert (moment.hand, moment.turn, moment.player) == (hand, turn, "ana")
+        assert view.player == "ana" and isinstance(view, CardView)
+    assert len({moment.turn for _, moment, _, _ in views[:10]}) == 10  # one moment a turn
+    assert views[0][0].turn != views[0][1].turn  # the view itself has moved on
+    for _, moment, hand, card in rows:
+        assert (moment.hand, moment.card) == (hand, card) and moment.table.rows
+    live = views[0][0]
+    assert copy.copy(live) == dataclasses.replace(live) == CardView(
+        live.round, live.turn, live.table, live.hand, live.totals, live.player, live.revealed,
+        live.taken, live.start, live.picks)
 
 
 # --- a stateful machine: random legal and illegal answers -------------------------------------

@@ -179,16 +179,23 @@ def target(rows: Sequence[Row], value: int) -> int:
     """The row *value* goes on, or -1 for a low card (``table.ascending``, ``least-difference``).
 
     Among the rows ending lower than *value*, the closest is the one whose last card is highest.
+    The four rows are looked at one by one, written out (no loop: this is every card placed).
     """
+    first, second, third, fourth = rows
     index = -1
     best = 0
-    position = 0
-    for row in rows:  # a counter is cheaper than enumerate's pairs on this hot path
-        last = row[-1]
-        if best < last < value:
-            best = last
-            index = position
-        position += 1  # noqa: SIM113 -- see above
+    last = first[-1]
+    if last < value:
+        best, index = last, 0
+    last = second[-1]
+    if best < last < value:
+        best, index = last, 1
+    last = third[-1]
+    if best < last < value:
+        best, index = last, 2
+    last = fourth[-1]
+    if best < last < value:
+        index = 3
     return index
 
 
@@ -199,7 +206,7 @@ def put(rows: list[Row], value: int, index: int) -> Row:
     """
     row = rows[index]
     if len(row) < ROW_LIMIT:
-        rows[index] = (*row, value)
+        rows[index] = row + (value,)  # noqa: RUF005 -- a concatenation is faster here
         return ()
     rows[index] = (value,)
     return row
@@ -212,9 +219,13 @@ def take(rows: list[Row], value: int, index: int) -> Row:
     return row
 
 
+#: The card of a ``(player, card)`` play: the key of the placement order.
+_CARD = itemgetter(1)
+
+
 def order(plays: Iterable[tuple[str, int]]) -> list[tuple[str, int]]:
     """``(player, card)`` pairs in placement order, the lowest card first (rule ``turn.order``)."""
-    return sorted(plays, key=itemgetter(1))
+    return sorted(plays, key=_CARD)
 
 
 def placements(
@@ -245,7 +256,15 @@ def resolve(rows: list[Row], plays: Iterable[tuple[str, int]], choose: Choose) -
     return [(*placed, tuple(rows)) for placed in placements(rows, order(plays), choose)]
 
 
-def shuffled(pile: Sequence[int], getrandbits: Callable[[int], int]) -> list[int]:
+#: ``BITS[n]`` is ``n.bit_length()``: the bits of each draw below *n* (``shuffled``'s loop).
+BITS = tuple(count.bit_length() for count in range(HIGHEST + 1))
+#: ``DRAWS[n]`` is ``(n, BITS[n])``.
+DRAWS = tuple(enumerate(BITS))
+
+
+def shuffled(
+    pile: Sequence[int], getrandbits: Callable[[int], int], count: int | None = None
+) -> list[int]:
     """The cards of *pile* shuffled: what ``Random.sample(pile, len(pile))`` gives (``setup.deal``).
 
     *getrandbits* is the ``getrandbits`` method of a :class:`random.Random`. The standard
@@ -255,20 +274,30 @@ def shuffled(pile: Sequence[int], getrandbits: Callable[[int], int]) -> list[int
     two function calls ``sample`` spends on each card, so a seed deals the same cards and leaves
     the generator in the same state (``tests/test_kernel.py`` checks both).
 
+    With *count*, only the first *count* cards are returned (those a deal uses); the draws of
+    the others are still made, so the generator is left where the whole shuffle leaves it.
+
     >>> import random
     >>> shuffled(range(1, 105), random.Random(5).getrandbits) == random.Random(5).sample(
     ...     range(1, 105), 104)
     True
+    >>> shuffled(range(1, 105), random.Random(5).getrandbits, 3)
+    [80, 33, 95]
     """
     left = list(pile)
+    size = len(left)
+    kept = size - (size if count is None else min(count, size))
     result: list[int] = []
-    for count in range(len(left), 0, -1):
-        bits = count.bit_length()
-        index = getrandbits(bits)
-        while index >= count:
-            index = getrandbits(bits)
-        result.append(left[index])
-        left[index] = left[count - 1]
+    append = result.append
+    for number, width in DRAWS[size:kept:-1]:
+        index = getrandbits(width)
+        while index >= number:
+            index = getrandbits(width)
+        append(left[index])
+        left[index] = left[number - 1]
+    for number, width in DRAWS[kept:0:-1]:  # the draws whose cards are not dealt
+        while getrandbits(width) >= number:
+            pass
     return result
 
 
@@ -305,7 +334,7 @@ def add(totals: Mapping[str, int], penalties: Mapping[str, int]) -> dict[str, in
 
 def ended(totals: Mapping[str, int], threshold: int) -> bool:
     """Whether some total has reached *threshold* (rule ``game.end``)."""
-    return any(total >= threshold for total in totals.values())
+    return max(totals.values()) >= threshold
 
 
 def lowest(totals: Mapping[str, int]) -> tuple[str, ...]:

@@ -19,13 +19,14 @@ from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 
 from ._moves import _lay, _row_index
 from ._text import N_
+from ._views import card_view, row_choice, set_card_hand, set_row_card, set_row_hand
 from .cards import Card
 from .errors import RulesError, Where
 from .events import Event, GameOver, RoundScored
-from .players import CardView, DraftView, Player, _card_view
+from .players import CardView, DraftView, Player
 from .setup import ROWS
-from .state import Game, Phase, _row_choice
-from .table import Table, _table
+from .state import _CARDS, _DRAFT, _OVER, Game
+from .table import Table
 from .turn import RowChoice
 from .variants import Rules, next_drafter
 
@@ -56,68 +57,69 @@ def _drive(
     game = start()
     _check_seated(seats)
     yield from game.events
-    cards = [(player, seats[player].choose_card) for player in game.players]
-    rows = {player: seats[player].choose_row for player in game.players}
+    cards = [(player, seats[player].choose_card, card_view(game, player))
+             for player in game.players]
+    rows = {player: (seats[player].choose_row, row_choice(game, player))
+            for player in game.players}
     drafts = {player: seats[player].choose_draft for player in game.players}
     flush = game._flush
+    out: list[Event] = game._out if game._out is not None else []
     pause = game._emit or until is not None
     while True:
         phase = game.phase
-        if phase is Phase.CARDS:
+        if phase is _CARDS:
             steps: Iterator[None] = _turns(game, cards, rows, pause)
-        elif phase is Phase.DRAFT:
+        elif phase is _DRAFT:
             steps = _picks(game, drafts)
         else:
             return
         for _ in steps:
-            events = flush()
-            if until is not None and (game.round != until or game.phase is Phase.OVER):
-                for event in events:
+            if until is not None and (game.round != until or game.phase is _OVER):
+                for event in flush():
                     yield event
                     if isinstance(event, RoundScored):
                         return
-            yield from events
+            # The step's events straight from the game's list (the game waits meanwhile).
+            yield from out
+            out.clear()
 
 
 def _turns(
     game: Game,
-    choosers: Sequence[tuple[str, Callable[[CardView], object]]],
-    rows: Mapping[str, Callable[[RowChoice], object]],
+    choosers: Sequence[tuple[str, Callable[[CardView], object], CardView]],
+    rows: Mapping[str, tuple[Callable[[RowChoice], object], RowChoice]],
     pause: bool,
 ) -> Iterator[None]:
     """Ask each seat's *choosers* for its card, then place the turn asking *rows*; repeat.
 
     The engine's side of :class:`~take5rules.state.Game`: it asks the players as
     :meth:`~take5rules.state.Game.play` would be told, checks each answer with the game's own
-    checks and places the turn with the game's own transition. *rows* answers a low card's
-    row. Goes on while cards are awaited, pausing after each turn when *pause* (so that each
-    turn's events reach the caller before the next turn is asked).
+    checks and places the turn with the game's own transition. Each seat has one live view for
+    the whole game (:mod:`take5rules._views`): only its hand (and a low card) is stored for a
+    decision, the rest is read from the game when the player reads it. *rows* answers a low
+    card's row. Goes on while cards are awaited, pausing after each turn when *pause* (so that
+    each turn's events reach the caller before the next turn is asked).
     """
-
     def choose(player: str, value: Card) -> int:
-        number, turn = game.round, game.turn
-        choice = rows[player](_row_choice(
-            player, value, _table(tuple(game._rows)), number, turn,
-            tuple(game._hands[player]), game._totals_snapshot(), game._revealed,
-            game._taken_snapshot(), game._start, game._picks,
-        ))
+        choose_row, view = rows[player]
+        set_row_card(view, value)
+        set_row_hand(view, tuple(game._hands[player]))
+        choice = choose_row(view)
         return choice if type(choice) is int and 0 <= choice < ROWS else _row_index(
-            choice, Where(number, turn, player, value))
+            choice, Where(game.round, game.turn, player, value))
 
-    reveal, cards = game._reveal, Phase.CARDS
-    while game._phase is cards:
-        number, turn, hands, laid = game.round, game.turn, game._hands, game._laid
-        now = tuple(game._rows)
-        totals = game._totals_view or game._totals_snapshot()
-        taken = game._taken_view or game._taken_snapshot()
-        revealed, start, picks = game._revealed, game._start, game._picks
-        shown = _table(now)
-        for player, choose_card in choosers:
-            hand = hands[player]
-            value = choose_card(_card_view(number, turn, shown, tuple(hand), totals, player,
-                                           revealed, taken, start, picks))
-            if shown.rows is not now:  # the player changed its table: the next gets another
-                shown = _table(now)
+    place = game._place
+    hands: dict[str, list[Card]] = {}
+    seated: list[tuple[str, Callable[[CardView], object], CardView, list[Card]]] = []
+    while game._phase is _CARDS:
+        if game._hands is not hands:  # a new round: each seat's hand, looked up once
+            hands = game._hands
+            seated = [(player, choose_card, view, hands[player])
+                      for player, choose_card, view in choosers]
+        laid = game._laid
+        for player, choose_card, view, hand in seated:
+            set_card_hand(view, tuple(hand))
+            value = choose_card(view)
             try:
                 # The answer checked as _lay checks it, without its call for a plain int.
                 if type(value) is not int:
@@ -125,14 +127,15 @@ def _turns(
                 hand.remove(value)
                 laid[player] = value
             except ValueError:
-                laid[player] = _lay(hand, value, number, turn, player)
-        reveal(choose)
+                laid[player] = _lay(hand, value, game.round, game.turn, player)
+        place(choose, True)
         if pause:
             yield
 
+
 def _picks(game: Game, choosers: Mapping[str, Callable[[DraftView], object]]) -> Iterator[None]:
     """Ask each drafter in turn for its pick; pause after each, while the draft goes on."""
-    while game._phase is Phase.DRAFT:
+    while game._phase is _DRAFT:
         player = next_drafter(game.players, len(game._picks))
         mine = tuple(card for seat, card in game._picks if seat == player)
         value = choosers[player](DraftView(

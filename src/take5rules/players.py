@@ -9,8 +9,10 @@ A player makes three kinds of decision, each from a read-only view of the game:
 The engine checks every answer; an illegal one raises :class:`~take5rules.errors.IllegalMoveError`.
 Each view holds what the seat may know with perfect recall: the table, its hand and the totals,
 and the round's public history (every card revealed so far, turn by turn, what each player has
-taken, the rows at the start, the draft's picks). A view is the seat's own: a player that changes
-it changes neither the game nor another seat's view.
+taken, the rows at the start, the draft's picks). A view describes the moment of the call it is
+passed to: the engine hands each seat one view for the whole game, read from the game when read,
+so keep what you need (``tuple(view.hand)``) or ``copy.copy(view)``, a frozen snapshot. A view
+cannot be changed, and a player that tries changes neither the game nor another seat's view.
 
 >>> from take5rules.table import Table
 >>> view = CardView(1, 1, Table.of([[12], [37], [43], [58]]), (14, 44, 90), {"me": 0})
@@ -27,7 +29,6 @@ from typing import Protocol, TypeVar, runtime_checkable
 
 from . import _kernel
 from .cards import Card, bull_heads
-from .events import _fast_constructor
 from .table import ROW_COUNT, ROW_LIMIT, Table, least_difference_row
 from .turn import RowChoice, _nothing
 
@@ -57,8 +58,9 @@ class CardView:
     own seat's name (*player*), every card revealed so far this round and who played it, turn
     by turn (*revealed*, each turn's plays in placement order), what each player has taken this
     round (*taken*), the rows laid out at the start of the round (*start*), and the picks of
-    the draft (*picks*, logic and tournament; empty otherwise). Each seat gets its own view and
-    its own :class:`~take5rules.table.Table`: changing them changes nothing else.
+    the draft (*picks*, logic and tournament; empty otherwise). The view the engine hands a
+    player describes the moment of the call (``copy.copy`` keeps it); changing it changes
+    nothing else.
     """
 
     round: int
@@ -71,10 +73,6 @@ class CardView:
     taken: Mapping[str, tuple[Card, ...]] = field(default_factory=_nothing)
     start: tuple[tuple[Card, ...], ...] = ()
     picks: tuple[tuple[str, Card], ...] = ()
-
-
-#: ``CardView(...)`` for the engine's hot loop (private): the same value, built faster.
-_card_view = _fast_constructor(CardView)
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,8 +132,8 @@ def cheapest_row(table: Table) -> int:
 
 _Option = TypeVar("_Option")
 
-#: The indices of the four rows.
-_ROW_INDICES = tuple(range(ROW_COUNT))
+#: The bits of one draw among the four rows (Random.choice of four draws these).
+_ROW_BITS = ROW_COUNT.bit_length()
 
 
 class RandomPlayer:
@@ -170,8 +168,12 @@ class RandomPlayer:
         return hand[index]
 
     def choose_row(self, choice: RowChoice) -> int:  # noqa: D102
-        # The same draw as the randrange(4) of 0.1.0: both take _randbelow(4).
-        return self._pick(_ROW_INDICES)
+        # The same draw as the randrange(4) of 0.1.0: both take _randbelow(4), that is
+        # getrandbits(3) until it is below 4 (_pick of the four row indices, inlined).
+        index = self._bits(_ROW_BITS)
+        while index >= ROW_COUNT:
+            index = self._bits(_ROW_BITS)
+        return index
 
     def choose_draft(self, view: DraftView) -> Card:  # noqa: D102
         return self._pick(view.pool)

@@ -31,6 +31,8 @@ from types import MappingProxyType
 from typing import Any
 
 from . import _kernel
+from ._kernel import put as _put
+from ._kernel import target as _target
 from ._moves import _check_deal, _integral, _lay, _row_index
 from ._text import N_
 from .cards import Card
@@ -40,24 +42,20 @@ from .events import (
     Event,
     GameOver,
     GameStarted,
-    RoundScored,
-    RoundStarted,
     _card_placed,
     _cards_revealed,
-    _fast_constructor,
     _low_card_taken,
+    _round_scored,
+    _round_started,
     _sixth_card_taken,
 )
 from .players import Revealed
 from .setup import ROWS, cards_in_play, check_players
 from .table import Row, Table, _table
-from .turn import RowChoice
 from .variants import Rules, Variant, draft, next_drafter, tournament_hands
 
 __all__ = ["Game", "Observation", "Phase"]
 
-#: ``RowChoice(...)`` for the hot loop, every field given: the same value, built faster.
-_row_choice = _fast_constructor(RowChoice)
 #: The rules of a game given none: the standard game to 66.
 _STANDARD = Rules()
 
@@ -99,6 +97,10 @@ class Observation:
     to_move: tuple[str, ...]
 
 
+#: The phases as plain names: an enum member read from its class costs a lookup through the
+#: enum's metaclass, several times slower than a global, on the game's hot path.
+_CARDS, _ROW, _DRAFT, _OVER = Phase.CARDS, Phase.ROW, Phase.DRAFT, Phase.OVER
+
 #: The rule whose decision each phase waits for (named when an answer comes out of turn).
 _AWAITED = {Phase.CARDS: "turn.reveal", Phase.ROW: "table.low-card",
             Phase.DRAFT: "variants.logic", Phase.OVER: "game.end"}
@@ -120,20 +122,27 @@ class Game:
     :class:`~take5rules.events.GameStarted` (and the first round's start) after construction.
 
     Contract, decided for speed (issue 16): the state is kept in plain lists and tuples, and
-    nothing is built that nobody asked for. A view or observation is built when a seat is
-    asked or :meth:`observe` is called, never kept; each seat's view has its own
-    :class:`~take5rules.table.Table`, and the history it shares (tuples, read-only mappings)
-    cannot be changed, so a player that changes what it was handed changes nothing else.
-    Events are built as the step happens (unless *events* is false), and only the last
-    step's are kept. The engine drives a game through the same private transitions as the
-    public steps (a turn is placed by one loop, whoever answers the low card).
+    nothing is built that nobody asked for. The engine hands each seat one live view for the
+    whole game (a :class:`~take5rules.players.CardView` and a
+    :class:`~take5rules.turn.RowChoice`, private subclasses in ``take5rules._views``): only the
+    seat's hand (and a low card) is stored for a decision, every other field is read from the
+    game when the player reads it, and the table is built once per state of the rows and shared.
+    A view therefore describes the moment of the call it is passed to: keep what you need
+    (``tuple(view.hand)``), or ``copy.copy(view)``, a plain frozen snapshot. A view cannot be
+    changed, its history is tuples and read-only mappings, and a table a player rewrites is not
+    handed out again, so a player that changes what it was handed changes neither the game nor
+    what another seat is shown. :meth:`observe` builds an :class:`Observation`, a snapshot.
+    Events are built as the step happens (unless *events* is false), with the events' fast
+    constructors, and only the last step's are kept. The engine drives a game through the same
+    private transitions as the public steps (a turn is placed by one loop, whoever answers the
+    low card).
     """
 
     __slots__ = (
-        "_answer", "_choices", "_cursor", "_deck", "_draft_rows", "_emit", "_hands", "_laid",
-        "_last", "_ordered", "_out", "_phase", "_picks", "_piles", "_pool", "_result", "_revealed",
-        "_rng", "_rows", "_sheets", "_start", "_taken_view", "_totals", "_totals_view", "players",
-        "round", "rules", "turn",
+        "_answer", "_choices", "_cursor", "_deck", "_draft_rows", "_drafted", "_emit", "_hands",
+        "_laid", "_last", "_ordered", "_out", "_phase", "_picks", "_piles", "_pool", "_result",
+        "_revealed", "_rng", "_rows", "_sheets", "_shown", "_shown_rows", "_start", "_taken_view",
+        "_totals", "_totals_view", "_tournament", "players", "round", "rules", "turn",
     )
 
     players: tuple[str, ...]
@@ -160,6 +169,8 @@ class Game:
         """The empty state before the first round (shared with :meth:`from_deal`)."""
         rules = rules if rules is not None else _STANDARD
         self.rules = rules
+        self._drafted = rules.drafted  # asked once a round: read once (an enum lookup is slow)
+        self._tournament = rules.variant is Variant.TOURNAMENT
         self.players = check_players(players, rules)
         self._deck = cards_in_play(rules, len(self.players))
         self._emit = events
@@ -168,9 +179,11 @@ class Game:
         self._totals: dict[str, int] = dict.fromkeys(self.players, 0)
         self.round = 0
         self.turn = 0
-        self._phase = Phase.CARDS
+        self._phase = _CARDS
         self._hands: dict[str, list[Card]] = {}
         self._rows: list[Row] = []
+        self._shown: Table | None = None  # the rows as a Table for the views, built once
+        self._shown_rows: tuple[Row, ...] = ()
         self._piles: dict[str, tuple[Card, ...]] = {}
         self._laid: dict[str, Card] = {}
         self._ordered: tuple[tuple[str, Card], ...] = ()
@@ -236,11 +249,11 @@ class Game:
     def to_move(self) -> tuple[str, ...]:
         """The seats that must decide now, in seat order (several only while cards are laid)."""
         phase = self._phase
-        if phase is Phase.CARDS:
+        if phase is _CARDS:
             return tuple(player for player in self.players if player not in self._laid)
-        if phase is Phase.ROW:
+        if phase is _ROW:
             return (self._ordered[self._cursor][0],)
-        if phase is Phase.DRAFT:
+        if phase is _DRAFT:
             return (next_drafter(self.players, len(self._picks)),)
         return ()
 
@@ -249,9 +262,9 @@ class Game:
         self._seat(seat)
         if seat not in self.to_move:
             return ()
-        if self._phase is Phase.CARDS:
+        if self._phase is _CARDS:
             return tuple(self._hands[seat])
-        if self._phase is Phase.ROW:
+        if self._phase is _ROW:
             return tuple(range(ROWS))
         return tuple(self._pool)
 
@@ -279,8 +292,8 @@ class Game:
         """What *seat* may know now: the public history, its own hand, nothing hidden."""
         self._seat(seat)
         phase = self._phase
-        drafting = phase is Phase.DRAFT
-        pending = self._ordered[self._cursor] if phase is Phase.ROW else None
+        drafting = phase is _DRAFT
+        pending = self._ordered[self._cursor] if phase is _ROW else None
         return Observation(
             seat, phase, self.round, self.turn,
             _table(tuple(self._rows)) if self._rows else None,
@@ -288,22 +301,22 @@ class Game:
             else tuple(self._hands.get(seat, ())),
             self._totals_snapshot(), self._revealed, self._taken_snapshot(), self._start,
             self._picks, tuple(self._pool) if drafting else (),
-            self._laid.get(seat) if phase is Phase.CARDS else None, pending, self.to_move,
+            self._laid.get(seat) if phase is _CARDS else None, pending, self.to_move,
         )
 
     # --- Answers ------------------------------------------------------------------------------
 
     def play(self, seat: str, card: object) -> tuple[Event, ...]:
         """*seat* lays *card* face down; after the last seat's card, the turn is placed."""
-        self._expect(seat, Phase.CARDS)
+        self._expect(seat, _CARDS)
         self._laid[seat] = _lay(self._hands[seat], card, self.round, self.turn, seat)
         if len(self._laid) == len(self.players):
-            self._reveal(self._stored)
+            self._place(self._stored, True)
         return self._flush()
 
     def take_row(self, seat: str, index: object) -> tuple[Event, ...]:
         """The player of the pending low card takes row *index* (0 to 3); the turn goes on."""
-        self._expect(seat, Phase.ROW)
+        self._expect(seat, _ROW)
         self._answer = _row_index(index, Where(self.round, self.turn, seat,
                                                self._ordered[self._cursor][1]))
         self._place(self._stored)
@@ -315,7 +328,7 @@ class Game:
         return self._flush()
 
     def _draft(self, seat: str, card: object) -> None:
-        self._expect(seat, Phase.DRAFT)
+        self._expect(seat, _DRAFT)
         checked = card if type(card) is int else _integral(card)
         if checked is None or checked not in self._pool:
             raise IllegalMoveError(
@@ -329,9 +342,9 @@ class Game:
     def act(self, seat: str, answer: object) -> tuple[Event, ...]:
         """Give *seat*'s answer to whichever decision is pending: a card, a row or a pick."""
         phase = self._phase
-        if phase is Phase.ROW:
+        if phase is _ROW:
             return self.take_row(seat, answer)
-        if phase is Phase.DRAFT:
+        if phase is _DRAFT:
             return self.draft(seat, answer)
         return self.play(seat, answer)
 
@@ -347,6 +360,7 @@ class Game:
         twin._hands = {player: list(hand) for player, hand in self._hands.items()}
         twin._rows = list(self._rows)
         twin._laid = dict(self._laid)
+        twin._piles = dict(self._piles)
         twin._totals = dict(self._totals)
         twin._pool = list(self._pool)
         twin._out = [] if self._emit else None
@@ -408,7 +422,7 @@ class Game:
             return
         self._seat(seat)
         where = Where(self.round, self.turn or None, seat)
-        if self._phase is Phase.OVER:
+        if self._phase is _OVER:
             raise IllegalMoveError("game.end", N_("the game is over: no decision is pending"),
                                    where=where)
         raise IllegalMoveError(
@@ -457,27 +471,29 @@ class Game:
             self._begin(tuple((value,) for value in self._draft_rows), hands)
             return
         pool = self._deck
-        if self.rules.drafted:
-            self._phase, self.turn = Phase.DRAFT, 0
+        if self._drafted:
+            self._phase, self.turn = _DRAFT, 0
             self._pool, self._picks, self._rows, self._start = sorted(pool), (), [], ()
             self._revealed, self._piles, self._hands, self._choices = (), {}, {}, ()
             self._taken_view = None
             return
-        # The kernel deals the pool as rng.sample(pool, len(pool)) would shuffle it.
-        hands, starters, _aside = _kernel.deal(_kernel.shuffled(pool, self._rng.getrandbits),
-                                               self.players)
-        self._begin(tuple((value,) for value in starters), hands)
+        # The kernel deals the pool as rng.sample(pool, len(pool)) would shuffle it (only the
+        # cards dealt are kept; the generator is left where the whole shuffle leaves it).
+        dealt = _kernel.HAND_SIZE * len(self.players) + ROWS
+        hands, starters, _aside = _kernel.deal(
+            _kernel.shuffled(pool, self._rng.getrandbits, dealt), self.players)
+        self._begin(tuple(zip(starters)), hands)  # each card alone starts its row
 
     def _begin(self, rows: tuple[Row, ...], hands: Mapping[str, tuple[Card, ...]]) -> None:
         """Lay out *rows* and give the hands: the round's first turn waits for cards."""
         held = {player: sorted(hands[player]) for player in self.players}
-        self._hands, self._rows, self._start = held, list(rows), rows
+        self._hands, self._rows, self._start, self._shown = held, list(rows), rows, None
         self._piles = dict.fromkeys(self.players, ())
         self._revealed, self._laid, self._taken_view, self._choices = (), {}, None, ()
         self._pool = []
-        self._phase, self.turn = Phase.CARDS, 1
+        self._phase, self.turn = _CARDS, 1
         if self._out is not None:
-            self._out.append(RoundStarted(
+            self._out.append(_round_started(
                 self.round, rows,
                 MappingProxyType({player: tuple(hand) for player, hand in held.items()}),
             ))
@@ -498,39 +514,38 @@ class Game:
         else:
             self._begin(rows, drafted.hands)
 
-    def _reveal(self, choose: Callable[[str, Card], int | None]) -> None:
-        """Every card is laid: reveal them together, then place them lowest first."""
-        ordered = tuple(_kernel.order(self._laid.items()))
-        self._ordered, self._cursor, self._laid = ordered, 0, {}
-        self._revealed += (ordered,)
-        if self._out is not None:
-            self._out.append(_cards_revealed(self.round, self.turn, ordered))
-        self._place(choose)
-
-    def _place(self, choose: Callable[[str, Card], int | None]) -> None:
+    def _place(self, choose: Callable[[str, Card], int | None], reveal: bool = False) -> None:
         """Place the revealed cards from the cursor on; stop at a low card *choose* cannot answer.
 
-        *choose* answers a low card's row (checked), or ``None`` to wait for :meth:`take_row`.
+        With *reveal*, every card is laid: they are first revealed together, and placed lowest
+        first from the first on. *choose* answers a low card's row (checked), or ``None`` to
+        wait for :meth:`take_row`.
         """
-        rows, ordered, out = self._rows, self._ordered, self._out
-        number, turn = self.round, self.turn
-        target, put = _kernel.target, _kernel.put
-        for position, (player, value) in enumerate(ordered[self._cursor:], self._cursor):
-            index = target(rows, value)
+        if reveal:
+            self._ordered = ordered = tuple(_kernel.order(self._laid.items()))
+            self._laid, self._cursor = {}, 0
+            cursor = 0
+            self._revealed += (ordered,)
+            if self._out is not None:
+                self._out.append(_cards_revealed(self.round, self.turn, ordered))
+        else:
+            ordered, cursor = self._ordered, self._cursor
+        rows, out, number, turn = self._rows, self._out, self.round, self.turn
+        for player, value in ordered[cursor:] if cursor else ordered:
+            index = _target(rows, value)
             if index >= 0:
-                taken = put(rows, value, index)
-                if not taken:
-                    if out is not None:
-                        out.append(_card_placed(number, turn, player, value, index, tuple(rows)))
-                    continue
-                self._took(player, taken)
+                taken = _put(rows, value, index)
+                if taken:
+                    self._took(player, taken)
                 if out is not None:
                     out.append(_sixth_card_taken(number, turn, player, value, index, taken,
-                                                 tuple(rows)))
+                                                 tuple(rows)) if taken
+                               else _card_placed(number, turn, player, value, index, tuple(rows)))
                 continue
+            self._shown = None  # the rows have changed since the view's table was built
             chosen = choose(player, value)
             if chosen is None:
-                self._cursor, self._phase = position, Phase.ROW
+                self._cursor, self._phase = ordered.index((player, value)), _ROW
                 return
             taken = _kernel.take(rows, value, chosen)
             self._choices += (chosen,)
@@ -538,7 +553,7 @@ class Game:
             if out is not None:
                 out.append(_low_card_taken(number, turn, player, value, chosen, taken,
                                            tuple(rows)))
-        self._ordered, self._cursor, self._phase = (), 0, Phase.CARDS
+        self._ordered, self._cursor, self._phase, self._shown = (), 0, _CARDS, None
         if self._hands[self.players[0]]:
             self.turn += 1
         else:
@@ -547,11 +562,15 @@ class Game:
     def _took(self, player: str, taken: Row) -> None:
         """*player* takes the cards *taken*.
 
-        The dict of piles is replaced, never changed, so a view handed out keeps what it showed.
+        While a read-only view of the piles is out (:meth:`observe`), the dict of piles is
+        replaced, never changed, so that view keeps what it showed; otherwise it is changed.
         """
         piles = self._piles
-        self._piles = {**piles, player: piles[player] + taken}
-        self._taken_view = None
+        if self._taken_view is None:
+            piles[player] += taken
+        else:
+            self._piles = {**piles, player: piles[player] + taken}
+            self._taken_view = None
 
     def _end_round(self) -> None:
         """Score the round; end the game, or open the next round."""
@@ -559,10 +578,10 @@ class Game:
         self._totals = totals = _kernel.add(self._totals, penalties)
         self._totals_view = None
         if self._out is not None:
-            self._out.append(RoundScored(self.round, MappingProxyType(penalties),
-                                         MappingProxyType(dict(totals))))
+            self._out.append(_round_scored(self.round, MappingProxyType(penalties),
+                                           MappingProxyType(dict(totals))))
         if self._over():
-            self._phase = Phase.OVER
+            self._phase = _OVER
             self._result = GameOver(self.round, MappingProxyType(dict(totals)),
                                     _kernel.lowest(totals))
             if self._out is not None:
@@ -576,6 +595,6 @@ class Game:
         The one place the end is decided: a tournament ends after as many games as players, any
         other game when some total reaches the threshold.
         """
-        if self.rules.variant is Variant.TOURNAMENT:
+        if self._tournament:
             return self.round == len(self.players)
         return _kernel.ended(self._totals, self.rules.threshold)
