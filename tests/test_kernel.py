@@ -215,7 +215,7 @@ def built_values() -> list[tuple[object, object]]:
         (events._round_started(1, _ROWS, MappingProxyType({"ana": (4, 80)})),
          RoundStarted(1, _ROWS, MappingProxyType({"ana": (4, 80)}))),
         (events._round_scored(2, totals, totals), RoundScored(2, totals, totals)),
-        (table._table(_ROWS), Table(_ROWS)),
+        (table.trusted_table(_ROWS), Table(_ROWS)),
     ]
 
 

@@ -10,11 +10,11 @@ import operator
 from collections.abc import Mapping
 
 from ._text import N_
-from .cards import Card, cards
+from .cards import Card
 from .errors import IllegalMoveError, MalformedInputError, Where
 from .game import add_penalties
-from .setup import HAND_SIZE
-from .table import Table, _checked_choice
+from .setup import check_deal
+from .table import Table, check_row_choice
 
 __all__: list[str] = []
 
@@ -57,7 +57,7 @@ def _lay(hand: list[Card], value: object, number: int, turn: int, player: str) -
 def _row_index(value: object, where: Where) -> int:
     """Check the row a low card takes: an index 0..3 of any integral type (``table.low-card``)."""
     checked = value if type(value) is int else _integral(value)
-    return _checked_choice(value if checked is None else checked, where)
+    return check_row_choice(value if checked is None else checked, where)
 
 
 def _check_deal(
@@ -67,30 +67,16 @@ def _check_deal(
     hands: Mapping[str, tuple[Card, ...]],
     totals: Mapping[str, int],
 ) -> None:
-    """Check a deal given from outside (:meth:`Game.from_deal`)."""
+    """Check a deal given from outside (:meth:`Game.from_deal`): ``setup.check_deal``.
+
+    A :class:`~take5rules.table.Table` is asked for (not plain rows), and *totals* must name
+    the seats.
+    """
     if not isinstance(table, Table):
         raise MalformedInputError(
             "setup.deal",
             N_("{value!r} is not a table; build one with Table.of(rows)"),
             value=table,
         )
-    checked = {player: cards(hand, Where(number, player=player)) for player, hand in hands.items()}
-    cards([*table.cards(), *(value for hand in checked.values() for value in hand)],
-          Where(number))
-    for player in checked:
-        if player not in players:
-            raise MalformedInputError(
-                "setup.players",
-                N_("{player!r} is not a player of this game"),
-                where=Where(number, player=player),
-                player=player,
-            )
-    sizes = [len(checked.get(player, ())) for player in players]
-    if len(set(sizes)) > 1 or not 1 <= sizes[0] <= HAND_SIZE:
-        raise MalformedInputError(
-            "setup.deal",
-            N_("the hands of a round hold the same number of cards, one to ten, not {sizes}"),
-            where=Where(number),
-            sizes=", ".join(str(size) for size in sizes),
-        )
+    _, checked = check_deal(table, hands, players, round=number)  # rule setup.deal & co
     add_penalties(totals, dict.fromkeys(checked, 0))

@@ -182,8 +182,6 @@ Event = (
 )
 
 
-#: The kernel's fast_constructor, under the name engine.py and players.py import it by.
-_fast_constructor = fast_constructor
 
 
 def _json_value(value: object) -> Any:
@@ -211,9 +209,9 @@ def _to_json(event: object) -> dict[str, Any]:
 
 
 #: The engine's positional constructors.
-_card_placed = _fast_constructor(CardPlaced)
-_sixth_card_taken = _fast_constructor(SixthCardTaken)
-_low_card_taken = _fast_constructor(LowCardTaken)
-_cards_revealed = _fast_constructor(CardsRevealed)
-_round_started = _fast_constructor(RoundStarted)
-_round_scored = _fast_constructor(RoundScored)
+_card_placed = fast_constructor(CardPlaced)
+_sixth_card_taken = fast_constructor(SixthCardTaken)
+_low_card_taken = fast_constructor(LowCardTaken)
+_cards_revealed = fast_constructor(CardsRevealed)
+_round_started = fast_constructor(RoundStarted)
+_round_scored = fast_constructor(RoundScored)

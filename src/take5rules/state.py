@@ -51,8 +51,8 @@ from .events import (
 )
 from .players import Revealed
 from .setup import ROWS, cards_in_play, check_players
-from .table import Row, Table, _table
-from .variants import Rules, Variant, draft, next_drafter, tournament_hands
+from .table import Row, Table, trusted_table
+from .variants import Rules, Variant, draft, next_drafter, tournament_hands, tournament_over
 
 __all__ = ["Game", "Observation", "Phase"]
 
@@ -286,7 +286,7 @@ class Game:
     @property
     def table(self) -> Table | None:
         """The rows now (``None`` while the first draft is under way)."""
-        return _table(tuple(self._rows)) if self._rows else None
+        return trusted_table(tuple(self._rows)) if self._rows else None
 
     def observe(self, seat: str) -> Observation:
         """What *seat* may know now: the public history, its own hand, nothing hidden."""
@@ -296,7 +296,7 @@ class Game:
         pending = self._ordered[self._cursor] if phase is _ROW else None
         return Observation(
             seat, phase, self.round, self.turn,
-            _table(tuple(self._rows)) if self._rows else None,
+            trusted_table(tuple(self._rows)) if self._rows else None,
             tuple(card for player, card in self._picks if player == seat) if drafting
             else tuple(self._hands.get(seat, ())),
             self._totals_snapshot(), self._revealed, self._taken_snapshot(), self._start,
@@ -590,11 +590,11 @@ class Game:
             self._open_round()
 
     def _over(self) -> bool:
-        """Whether the game ends after the round just scored (``game.end``; a tournament's end).
+        """Whether the game ends after the round just scored: the one place the end is decided.
 
-        The one place the end is decided: a tournament ends after as many games as players, any
-        other game when some total reaches the threshold.
+        A tournament after as many games as players (``variants.tournament-over``), any other
+        game when some total reaches the threshold (``game.end``).
         """
         if self._tournament:
-            return self.round == len(self.players)
+            return tournament_over(self.round, len(self.players))
         return _kernel.ended(self._totals, self.rules.threshold)

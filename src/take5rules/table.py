@@ -195,11 +195,6 @@ class Table:
 trusted_table: Callable[[tuple[Row, ...]], Table] = fast_constructor(Table)
 
 
-# The names of 0.1, still imported by engine.py (h-game's, being rewritten on Game): to be
-# removed once it imports trusted_table and check_row_choice.
-_table = trusted_table
-
-
 def _row_index(index: object, where: Where | None) -> int:
     """Check a row index given to a function: an integer 0..3, never a ``bool`` (``argument``)."""
     checked = integral(index)
@@ -237,9 +232,6 @@ the rows of index 0 to 3 [rule table.low-card]
             choice=shown(choice),
         )
     return checked
-
-
-_checked_choice = check_row_choice
 
 
 def check_play(table: object, value: object, where: Where | None = None) -> Card:
