@@ -46,8 +46,9 @@ from ._state import (
 
 #: Games handled together by one pass of the kernel.
 BLOCK = 1 << 14
-#: Games shuffled together: the deal's temporaries (about 600 bytes a game) stay this small.
-_DEAL_BLOCK = 1 << 12
+#: Games shuffled together: the deal's temporaries (about 600 bytes a game) stay within about
+#: 150 KB, so that even a batch of 1,000 games keeps under 1 KB a game in flight.
+_DEAL_BLOCK = 1 << 8
 
 #: ``dealer(games, number)``: the shuffled piles of round *number* for the games (indices in
 #: the batch) still playing, one pile a game, dealt as :func:`start` deals them.
