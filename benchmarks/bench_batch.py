@@ -14,7 +14,10 @@ is the whole process's peak resident set (``ru_maxrss``), not only the Python he
   with ``argsort`` for the deal, ``int64`` arrays, the least difference by ``argmin`` over the
   rows, no checks), the peer a vectorised simulator should be compared with;
 * the C limit: the same rounds in a small single-threaded C loop, compiled here with
-  ``cc -O2`` into a temporary directory (left out, with a line saying so, without a compiler).
+  ``cc -O2`` into a temporary directory (left out, with a line saying so, without a compiler);
+* py6nimmt 0.1.2, the published Python engine, one round at a time as ``bench_engine.py``
+  drives it (``pip install py6nimmt==0.1.2``, the ``bench`` extra; left out, with a line saying
+  so, when it is not installed): not a batch, so its rate is the same at every size.
 
 Rates are CPU seconds of the measured work in each process; the repetitions (one at a million
 games, where the plain numpy batch takes gigabytes) are interleaved
@@ -30,6 +33,7 @@ and the machine.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import platform
@@ -190,7 +194,21 @@ def _reset_peak() -> None:
 def worker(name: str, games: int, minimum: float) -> None:
     """Measure one program in this process; print rate, peak RSS and RSS before the work."""
     rng = np.random.default_rng(games)
-    if name == "vector":
+    if name == "py6nimmt":
+        sys.path.insert(0, str(HERE.parent))
+        from bench_engine import py6nimmt
+
+        candidate = py6nimmt(PLAYERS, 100)
+        assert candidate is not None
+        candidate()  # the warm-up
+        whole = _status_kb("VmHWM")
+        _reset_peak()
+        rates: list[float] = []
+        before, start = _rss_kb(), time.process_time()
+        while not rates or time.process_time() - start < minimum:
+            rates.append(candidate())
+        rate = statistics.median(rates)
+    elif name == "vector":
         from take5rules.batch import vector
 
         state = vector.init(1, games, PLAYERS)
@@ -304,6 +322,10 @@ def main() -> None:
         names = ["take5rules", "take5rules (numpy kernel)", "plain numpy"]
         if compiled is not None:
             names.append("C")
+        if importlib.util.find_spec("py6Nimmt") is not None:
+            names.append("py6nimmt")
+        else:
+            print("py6nimmt is not installed (pip install py6nimmt==0.1.2): it is left out")
         for games in args.sizes:
             samples: dict[str, list[dict[str, float]]] = {name: [] for name in names}
             # A million games of the plain numpy batch take about 6 GB: one repetition there.
@@ -320,12 +342,14 @@ def main() -> None:
                 )
                 line = (f"  {name:<28} {rates[name]:>12,.0f} rounds/CPU-s   peak RSS "
                         f"{peak / 1024:>7,.0f} MB")
-                if name != "C":
+                if name not in ("C", "py6nimmt"):
                     line += f", {per_game:>6,.0f} B/game in flight"
                 if name.startswith("take5rules"):
                     line += f" | vs plain numpy {rates[name] / rates['plain numpy']:.2f}x"
                     if "C" in rates:
                         line += f" | vs C limit {rates[name] / rates['C']:.2f}x"
+                    if "py6nimmt" in rates:
+                        line += f" | vs py6nimmt {rates[name] / rates['py6nimmt']:,.0f}x"
                 print(line, flush=True)
         vector = [_run("vector", 1_000, args.minimum, None) for _ in range(args.repeats)]
         print(f"\ntake5rules.batch.vector (Pgx-style), batch of 1,000, random legal actions: "

@@ -139,7 +139,7 @@ def test_play_refuses_an_empty_seat_name() -> None:
 def test_play_refuses_a_threshold_over_1000(threshold: str) -> None:
     result = CliRunner().invoke(main, ["play", "--threshold", threshold, "--lang", "en"])
     assert result.exit_code == 1
-    assert result.output == (f"threshold {threshold}: `take5rules play` plays to at most 1000 "
+    assert result.output == (f"threshold {threshold}: take5rules plays to at most 1000 "
                              "bull heads, so that every game ends within 500 rounds "
                              "[rule variants.threshold]\n")
 

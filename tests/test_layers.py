@@ -66,8 +66,6 @@ ONLY: dict[str, frozenset[str]] = {
 KNOWN: frozenset[tuple[str, str]] = frozenset({
     # round.play_turn builds the turn's events: a rule module above which the events sit.
     ("take5rules.round", "events"),
-    # The MCP server checks a threshold with the limit of ``take5rules play``.
-    ("take5rules.mcp_server", "_commands"),
 })
 
 

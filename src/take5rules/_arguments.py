@@ -24,12 +24,15 @@ import operator
 from collections.abc import Sequence
 
 from ._text import N_
-from .errors import MalformedInputError
+from .errors import MalformedInputError, RulesError
 from .i18n import available_languages, resolve_language
 
 __all__ = [
     "ARGUMENT",
     "LARGEST",
+    "MAX_ROUNDS",
+    "MAX_THRESHOLD",
+    "checked_threshold",
     "choice",
     "language",
     "seed",
@@ -138,3 +141,35 @@ def language(name: str, value: object) -> str:
             name=name, value=shown(tag), choices=", ".join(available_languages()),
         )
     return resolved
+
+
+#: The highest threshold the command line and the MCP server play to. Whatever the players do,
+#: a round takes at least 10n - 16 cards off the table (10n are played onto four rows that hold
+#: at most 20), each worth at least one bull head, so the highest total grows by at least two
+#: bull heads a round: a game to 1,000 ends within 500 rounds, a second or two. Far higher
+#: thresholds only make a game run for hours (and there is no rule to learn there).
+MAX_THRESHOLD = 1000
+#: The most rounds a game to :data:`MAX_THRESHOLD` can last (two bull heads a round at least).
+MAX_ROUNDS = MAX_THRESHOLD // 2
+
+_TOO_HIGH = N_("threshold {value}: take5rules plays to at most {limit} bull heads, so that "
+               "every game ends within {rounds} rounds")
+
+
+def checked_threshold(value: int) -> int:
+    """*value* if the command line and the MCP server play to it: at most :data:`MAX_THRESHOLD`.
+
+    (``Rules`` refuses a threshold below 1.)
+
+    >>> checked_threshold(66)
+    66
+    >>> checked_threshold(10**30)
+    Traceback (most recent call last):
+    ...
+    take5rules.errors.RulesError: threshold 1000000000000000000000000000000: take5rules plays \
+to at most 1000 bull heads, so that every game ends within 500 rounds [rule variants.threshold]
+    """
+    if value > MAX_THRESHOLD:
+        raise RulesError("variants.threshold", _TOO_HIGH, value=value, limit=MAX_THRESHOLD,
+                         rounds=MAX_ROUNDS)
+    return value

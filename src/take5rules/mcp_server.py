@@ -44,8 +44,7 @@ except ModuleNotFoundError as absent:  # a plain install: say which extra, in on
     raise missing_extra(__name__, absent, "mcp") from None
 
 from . import _arguments
-from ._arguments import ARGUMENT
-from ._commands.play import MAX_THRESHOLD, checked_threshold
+from ._arguments import ARGUMENT, MAX_THRESHOLD, checked_threshold
 from ._mcp_seat import Session, report, seat_move, start_game
 from ._mcp_stdio import serve_stdio
 from ._text import N_

@@ -18,12 +18,12 @@ from babel import Locale
 from babel.numbers import format_decimal, format_percent
 
 from .._arenapool import Interrupted
+from .._arguments import checked_threshold
 from .._clitools import exit_status, lang_option, reported, terminal_console
 from .._text import N_, Nn_
 from ..arena import ArenaPlayerError, ArenaResult, run_arena
 from ..i18n import error_message, translator, variant_name
 from ..variants import DEFAULT_THRESHOLD, Rules, Variant
-from .play import checked_threshold
 
 __all__ = ["arena_command"]
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from .._arguments import MAX_ROUNDS, MAX_THRESHOLD, checked_threshold
 from .._clitools import echo_wrapped, lang_option, reported
 from .._text import N_, Phrase, os_reason
 from ..engine import play_game
@@ -20,20 +21,7 @@ from ..players import BUILTIN_PLAYERS, Player, RandomPlayer
 from ..setup import check_players
 from ..variants import DEFAULT_THRESHOLD, Rules, Variant
 
-__all__ = ["KINDS", "MAX_THRESHOLD", "event_json", "parse_players", "play"]
-
-#: The highest threshold ``take5rules play`` accepts. Whatever the players do, a round takes
-#: at least 10n - 16 cards off the table (10n are played onto four rows that hold at most 20),
-#: each worth at least one bull head, so the highest total grows by at least two bull heads a
-#: round: a game to 1,000 ends within 500 rounds, a second or two. Far higher thresholds only
-#: make the command run for hours (and the engine has no rule to learn there).
-MAX_THRESHOLD = 1000
-#: The most rounds a game to :data:`MAX_THRESHOLD` can last (two bull heads a round at least).
-MAX_ROUNDS = MAX_THRESHOLD // 2
-
-_TOO_HIGH = N_("threshold {value}: `take5rules play` plays to at most {limit} bull heads, so "
-               "that every game ends within {rounds} rounds")
-
+__all__ = ["KINDS", "MAX_THRESHOLD", "checked_threshold", "event_json", "parse_players", "play"]
 
 _UNKNOWN_KIND = N_("unknown player kind {kind!r}; choose one of {kinds}")
 _HUMAN_JSON = N_("a human seat cannot play with --json: its questions would break the JSON "
@@ -129,24 +117,6 @@ def _checked_log_path(log_path: str) -> None:
                   else os_reason(error))
         raise LogError(N_("cannot write {source}: {reason}"), source=log_path,
                        reason=reason) from None
-
-
-def checked_threshold(value: int) -> int:
-    """*value* if ``take5rules play`` plays to it: 1 to :data:`MAX_THRESHOLD` bull heads.
-
-    >>> checked_threshold(66)
-    66
-    >>> checked_threshold(10**30)
-    Traceback (most recent call last):
-    ...
-    take5rules.errors.RulesError: threshold 1000000000000000000000000000000: `take5rules play` \
-plays to at most 1000 bull heads, so that every game ends within 500 rounds \
-[rule variants.threshold]
-    """
-    if value > MAX_THRESHOLD:
-        raise RulesError("variants.threshold", _TOO_HIGH, value=value, limit=MAX_THRESHOLD,
-                         rounds=MAX_ROUNDS)
-    return value
 
 
 @click.command("play")
