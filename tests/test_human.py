@@ -62,12 +62,18 @@ def test_each_card_played_by_the_person_is_the_first_legal_answer() -> None:
     hands = _hands(done.stdout, "me")
     revealed = re.findall(r"^Turn \d+: the cards are revealed: (.*)\.$", done.stdout, re.M)
     # answering 1, 2, 3... the first card accepted is the lowest of the hand
-    # a turn with a row question is told twice in a row (before the question, then by play)
-    told = [line for index, line in enumerate(revealed)
-            if index == 0 or line != revealed[index - 1]]
-    mine = [int(m.group(1)) for line in told if (m := re.search(r"\bme (\d+)", line))]
+    mine = [int(m.group(1)) for line in revealed if (m := re.search(r"\bme (\d+)", line))]
     assert len(mine) >= 10
-    assert mine[: len(hands)] == [min(hand) for hand in hands][: len(mine)]
+    assert mine == [min(hand) for hand in hands]
+
+
+def test_a_turn_with_a_row_question_is_told_once() -> None:
+    # the person sees the turn's cards before the question; the narration does not repeat them
+    done = _play(_answers_lowest_first(), "--players", SEATS, "--lang", "en", "--seed", "5")
+    assert done.returncode == 0, done.stderr
+    assert "which row do you take" in done.stdout  # this game has a low card of the person's
+    revealed = re.findall(r"^Turn (\d+): the cards are revealed", done.stdout, re.M)
+    assert len(revealed) == len(_hands(done.stdout, "me"))  # one reveal a turn, one hand a turn
 
 
 def test_the_row_is_asked_when_the_card_is_low() -> None:

@@ -59,14 +59,18 @@ class TextPlayer:
     """A seat decided by a person: questions written with *write*, answers read with *read*.
 
     *read* returns the next line (``None`` at end of input); *write* prints a text, which ends
-    with a space when it asks a question.
+    with a space when it asks a question. A low card's turn is told before its question, and
+    the ``(round, turn)`` is added to *told*: a narrator that tells the game's events too skips
+    the reveals in *told* (the seats of one table share one set), so none is told twice.
     """
 
     def __init__(self, name: str, language: str, read: Callable[[], str | None],
-                 write: Callable[[str], None]) -> None:
+                 write: Callable[[str], None], *,
+                 told: set[tuple[int, int]] | None = None) -> None:
         self.name, self.language = name, language
         self._read, self._write = read, write
         self._tr = translator(language)
+        self.told: set[tuple[int, int]] = set() if told is None else told
 
     def __repr__(self) -> str:
         return f"TextPlayer({self.name!r})"
@@ -117,8 +121,10 @@ class TextPlayer:
 
     def choose_row(self, choice: RowChoice) -> int:
         """Show this turn's cards and the rows; ask which row (1 to 4, as people count) to take."""
-        if choice.revealed and choice.round is not None and choice.turn is not None:
-            # the turn is told before the question, whichever the engine yields first
+        if (choice.revealed and choice.round is not None and choice.turn is not None
+                and (choice.round, choice.turn) not in self.told):
+            # the turn is told before the question (the engine yields it after the turn)
+            self.told.add((choice.round, choice.turn))
             self._write(narrate(CardsRevealed(choice.round, choice.turn, choice.revealed[-1]),
                                 self.language))
         self._show(choice.table)

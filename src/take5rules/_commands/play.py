@@ -71,8 +71,12 @@ lowest, cautious, greedy, montecarlo, best, human [rule argument]
     return pairs
 
 
-def _seats(pairs: list[tuple[str, str]], rules: Rules, language: str) -> dict[str, Player]:
-    """The players of *pairs*, each seat checked (distinct names: setup.players)."""
+def _seats(pairs: list[tuple[str, str]], rules: Rules, language: str,
+           told: set[tuple[int, int]] | None = None) -> dict[str, Player]:
+    """The players of *pairs*, each seat checked (distinct names: setup.players).
+
+    The human seats share *told*, the turns whose reveal one of them told before its question.
+    """
     for name, _ in pairs:
         try:
             name.encode("utf-8")
@@ -82,7 +86,7 @@ def _seats(pairs: list[tuple[str, str]], rules: Rules, language: str) -> dict[st
     seats: dict[str, Player] = {}
     for index, (name, kind) in enumerate(pairs):
         if kind == "human":
-            seats[name] = TextPlayer(name, language, _read_line, _write)
+            seats[name] = TextPlayer(name, language, _read_line, _write, told=told)
             continue
         seats[name] = RandomPlayer(index) if kind == "random" else BUILTIN_PLAYERS[kind]()
     return seats
@@ -150,7 +154,8 @@ def play(players: str, variant: str, threshold: int, seed: int, as_json: bool,
         pairs = parse_players(players)
         if as_json and any(kind == "human" for _, kind in pairs):
             raise RulesError("argument", _HUMAN_JSON)
-        seats = _seats(pairs, rules, language)
+        told: set[tuple[int, int]] = set()  # the reveals a human seat told before its question
+        seats = _seats(pairs, rules, language, told)
         if log_path is not None:
             check_loggable(rules)
             _checked_log_path(log_path)
@@ -163,7 +168,8 @@ def play(players: str, variant: str, threshold: int, seed: int, as_json: bool,
             if as_json:
                 click.echo(json.dumps(event_json(event), ensure_ascii=False))
                 continue
-            echo_wrapped(_told(event, language, humans), more="  ")
+            if not (isinstance(event, CardsRevealed) and (event.round, event.turn) in told):
+                echo_wrapped(_told(event, language, humans), more="  ")
             if isinstance(event, CardsRevealed):
                 unplaced = len(event.plays)
             elif isinstance(event, CardPlaced | RowTaken):
