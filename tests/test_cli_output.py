@@ -4,6 +4,7 @@ traceback; and ``play``'s checks of its seats and threshold."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -204,3 +205,17 @@ def test_play_refuses_a_log_name_with_a_nul() -> None:
     assert "Invalid value for --log" in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
 
+
+
+@pytest.mark.parametrize(("language", "line"), [
+    ("fr", r"\d+ fichiers écrits dans {out}"),
+    ("bg", r"\d+ файла са записани в {out}"),
+    ("eo", r"\d+ dosieroj skribitaj en {out}"),
+])
+def test_vectors_says_what_it_wrote_in_the_language(tmp_path: Path, language: str,
+                                                    line: str) -> None:
+    out = tmp_path / "suite"
+    result = CliRunner().invoke(main, ["vectors", "--out", str(out), "--lang", language])
+    assert result.exit_code == 0
+    assert re.fullmatch(line.format(out=re.escape(str(out))), result.output.strip())
+    assert int(result.output.split()[0]) == len([p for p in out.rglob("*") if p.is_file()])

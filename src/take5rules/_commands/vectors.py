@@ -6,24 +6,32 @@ import sys
 
 import click
 
+from .._clitools import lang_option
+from .._text import Nn_
 from ..vectors import write_suite
 
 __all__ = ["vectors_command"]
+
+_WRITTEN = Nn_("{count} file written under {directory}", "{count} files written under {directory}")
 
 
 @click.command("vectors")
 @click.option("--out", "out", metavar="DIR", type=click.Path(file_okay=False), required=True,
               help="The directory to write the suite to (created if needed).")
-def vectors_command(out: str) -> None:
+@lang_option
+def vectors_command(out: str, language: str) -> None:
     """Write the conformance vectors: referee turns and whole-game logs, valid and invalid."""
+    from ..i18n import phrase_text, translator
+
     try:
         written = write_suite(out)
     except OSError as error:  # a file in the way, no permission, a full disk: one line, exit 2
         from .._text import os_reason
-        from ..i18n import default_language, phrase_text
 
-        click.echo(phrase_text("cannot write {source}: {reason}", default_language(),
+        click.echo(phrase_text("cannot write {source}: {reason}", language,
                                source=str(error.filename or out), reason=os_reason(error)),
                    err=True)
         sys.exit(2)
-    click.echo(f"{len(written)} files written under {out}")
+    tr = translator(language)
+    click.echo(tr.ngettext(_WRITTEN, len(written)).format(count=tr.number(len(written)),
+                                                         directory=out))
