@@ -103,6 +103,32 @@ if numba is not None:  # pragma: no branch
     apply = numba.njit(cache=True, nogil=True)(_apply)
 
 
+def _steps(  # pragma: no cover
+    cells: Any, lengths: Any, heads: Any, ordered: Any, seats: Any, start: int, count: int,
+    table_heads: Any, taken: Any, went: Any, rule: Any, outcome: bool, piles: Any,
+    filled: Any, lo: int, keep: bool, target: Any, no_low: Any,
+) -> int:
+    """Place the steps from *start* on, in one call, until a step holds a low card.
+
+    Returns that step (its rows found in *target*, nothing placed: its low cards' rows are
+    asked in Python), or *count* when every step is placed. Only the first card of a turn can
+    be low (each card placed ends a row below the next card), so a turn is mostly one call
+    for its first step and one for the rest.
+    """
+    for step in range(start, count):
+        values = ordered[step]
+        if find(cells, lengths, values, target):
+            return step
+        apply(cells, lengths, heads, values, target, no_low, seats[step], count, table_heads,
+              taken, went, rule, outcome, piles, filled, lo, keep)
+    return count
+
+
+steps: Callable[..., int] = _steps
+if numba is not None:  # pragma: no branch
+    steps = numba.njit(cache=True, nogil=True)(_steps)
+
+
 def place(
     state: Any, lo: int, hi: int, played: Any, ask: Callable[[Any, Any, Any, Any], Any],
     taken: Any, went: Any, rule: Any, pile_cells: list[Any] | None,
@@ -123,15 +149,22 @@ def place(
     went_flat = went.reshape(-1) if outcome else np.empty(0, np.int64)
     rule_flat = rule.reshape(-1) if outcome else np.empty(0, np.int64)
     table_heads = HEADS16
-    for step in range(count):
+    taken_flat = taken.reshape(-1)
+    no_low = np.zeros(size, dtype=np.bool_)
+    step = 0
+    while True:
+        step = steps(cells, lengths, heads, ordered, seats, step, count, table_heads,
+                     taken_flat, went_flat, rule_flat, outcome, piles, filled, lo, keep, target,
+                     no_low)
+        if step == count:
+            break
         values = ordered[step]
-        lows = find(cells, lengths, values, target)
         low = target < 0
-        if lows:
-            where = np.flatnonzero(low)
-            target[where] = ask(where, seats[step, where], values[where], target)
+        where = np.flatnonzero(low)
+        target[where] = ask(where, seats[step, where], values[where], target)
         apply(cells, lengths, heads, values, target, low, seats[step], count, table_heads,
-              taken.reshape(-1), went_flat, rule_flat, outcome, piles, filled, lo, keep)
+              taken_flat, went_flat, rule_flat, outcome, piles, filled, lo, keep)
+        step += 1
     if keep and pile_cells is not None and filled[0]:
         pile_cells.append(piles[: filled[0]].copy())
 

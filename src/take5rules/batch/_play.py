@@ -340,8 +340,12 @@ def _turn(
         hands[:, end] = played[lo:hi].reshape(-1)
     state._turn += 1
     if not outcome:
-        return TurnOutcome(*(frozen(np.empty((0, 0))) for _ in range(4)))
+        return _NO_OUTCOME
     return TurnOutcome(frozen(played), frozen(went), frozen(rule), frozen(taken))
+
+
+#: What a turn played without its outcome returns (``play_round`` does not keep it).
+_NO_OUTCOME = TurnOutcome(*(frozen(np.empty((0, 0))) for _ in range(4)))
 
 
 def _order(played: IntArray, count: int) -> npt.NDArray[np.int16]:
