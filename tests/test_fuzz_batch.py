@@ -64,6 +64,8 @@ ROW_ANSWERS: list[object] = [
     lambda n: np.full(n, 10**6), lambda n: [1.0] * n, lambda n: [True] * n, lambda n: ["1"] * n,
     None, 1, 2.5, "0", lambda n: [0] * (n + 1), lambda n: [[0]] * n, lambda n: [0, [1]],
     lambda n: np.full(n, 2**63, dtype=np.uint64), lambda n: np.full(n, 1 + 0j),
+    lambda n: np.full(n, -1, dtype=np.int8), lambda n: np.full(n, -1, dtype=np.int16),
+    lambda n: np.full(n, 4, dtype=np.uint8),
     lambda n: np.array([object()] * n),
 ]
 

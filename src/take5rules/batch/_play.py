@@ -489,11 +489,11 @@ def choose_cards(
     slots = slots if slots is not None else np.empty((games, count), dtype=np.int64)
     for lo in _blocks(games):
         hi = min(lo + BLOCK, games)
+        ids = state._ids(np.arange(lo, hi))
         for seat, policy in enumerate(policies):
             view = SeatView(state, seat, lo, hi)
             slots[lo:hi, seat] = answer(
-                policy(view, rng), hi - lo, 0, left - 1, "turn.reveal",
-                state._ids(np.arange(lo, hi)), seat, state.turn,
+                policy(view, rng), hi - lo, 0, left - 1, "turn.reveal", ids, seat, state.turn,
             )
     return slots
 

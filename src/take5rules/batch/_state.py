@@ -133,9 +133,9 @@ def answer(
         type(given) is np.ndarray
         and given.dtype.kind in "iu"
         and given.shape == (count,)
-        and (count == 0 or (given.min() >= low and given.max() <= high))
+        and (count == 0 or _within(given, low, high))
     ):
-        return given  # the usual answer, checked with two reductions
+        return given  # the usual answer
 
     def seat_of(k: int) -> int:
         return int(seats) if isinstance(seats, int) else int(seats[k])
@@ -163,6 +163,23 @@ def answer(
             low=low, high=high,
         )
     return array.astype(np.int64, copy=False)
+
+
+def _within(given: npt.NDArray[Any], low: int, high: int) -> bool:
+    """Whether every value of the integer array *given* is from *low* to *high*.
+
+    From 0, one reduction: viewed unsigned, a negative value is above any *high*.
+
+    >>> _within(np.array([0, 3, 9]), 0, 9), _within(np.array([0, -1]), 0, 9)
+    (True, False)
+    """
+    if low == 0:
+        return bool(given.view(_UNSIGNED[given.dtype.itemsize]).max() <= high)
+    return bool(given.min() >= low and given.max() <= high)
+
+
+#: The unsigned integer type of each item size.
+_UNSIGNED = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
 
 
 def as_array(given: object) -> npt.NDArray[Any]:
