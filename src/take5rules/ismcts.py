@@ -43,12 +43,16 @@ give the same decisions. A *budget* in milliseconds stops a search before its *i
 when the time is up (after every child of the root was tried once); a search stopped by the
 clock depends on the machine's speed.
 
->>> from take5rules.players import CardView
+At the ninth turn the seat's low card 1 must take a row: the cheapest hold 3 bull heads, but
+25, its last card, would then be the sixth card of 20 to 24 (11 heads) next turn; taking that
+row now costs 11 in all, against 14:
+
 >>> from take5rules.table import Table
->>> rows = Table.of([[12], [37], [43, 44, 45, 46, 47], [58]])
->>> view = CardView(1, 8, rows, (5, 48, 60), {"me": 0, "ana": 0, "bob": 0}, player="me")
->>> ISMCTSPlayer(iterations=60, seed=1).choose_card(view)
-60
+>>> rows = Table.of([[20, 21, 22, 23, 24], [50], [60], [70]])
+>>> choice = RowChoice("me", 1, rows, 1, 9, (25,), {"me": 0, "you": 0},
+...                    ((("me", 1), ("you", 90)),))
+>>> ISMCTSPlayer(iterations=40, seed=3).choose_row(choice)
+0
 """
 
 from __future__ import annotations
