@@ -21,10 +21,18 @@ Set Monte Carlo Tree Search*, IEEE Transactions on Computational Intelligence an
 
 UCB1 minimises: a child's score is its mean bull heads less ``exploration * sqrt(ln N / n)``
 (*N* the visits of its parent, *n* its own), the lowest score is followed, ties to the child
-added first. The exploration constant is in bull heads: ``exploration=3`` (the default) was
-the best of the constants tried against the 64-world Monte Carlo player (``docs/en/strength.md``).
-The decision is the most visited child of the root; ties go to the fewer bull heads on average,
-then to the lower card (or row). Drafts hide nothing: a pick is decided as
+added first; the decisions not tried yet at a node are tried first, in an order drawn from the
+seed. The exploration constant is in bull heads, the scale of a round's outcome (some tens of
+heads from best to worst): the default, 20, was the best of 3, 10, 20 and 40 against the
+64-world Monte Carlo player (``docs/en/strength.md``, within the precision of those runs). The
+decision is the most visited child of the root; ties go to the fewer bull heads on average,
+then to the lower card (or row).
+
+One change to the paper's algorithm, a variance reduction: the *n*-th visit of every child of
+the root meets the same world (the same deal of the hidden cards and the same rollout seed), so
+that the root's children are compared on common random numbers as far as their visits go, as
+the candidates of :class:`~take5rules.bots.MonteCarloPlayer` are; each world is still a
+uniform draw, and ``paired=False`` draws a new world every iteration, as the paper does. Drafts hide nothing: a pick is decided as
 :meth:`MonteCarloPlayer.choose_draft <take5rules.bots.MonteCarloPlayer.choose_draft>` decides
 it (a Monte Carlo player of the same seed and rollout decides it).
 
@@ -33,9 +41,10 @@ round, whatever the opponents played in between, so the search does not tell apa
 situations the opponents' revealed cards would distinguish, and its statistics at a node mix
 the determinizations' different tables. It is not the multi-observer ISMCTS of the same paper
 (no tree for the opponents, who follow the rollout policy); nor does it model how the
-opponents choose their cards (the determinizations are uniform). OpenSpiel's
-``ISMCTSBot`` (``take5rules.openspiel``) is a closed-loop search in Python; this player is
-written on the kernel, to stay within 100 ms a move.
+opponents choose their cards (the determinizations are uniform). OpenSpiel's ``ISMCTSBot``
+(reached through :mod:`take5rules.openspiel`) keys its nodes by the information state, what the
+seat has seen, the opponents' revealed cards included; it runs in Python on the OpenSpiel game,
+far slower a move. This player is written on the kernel, to stay well within 100 ms a move.
 
 It decides from the seat's view alone (``tests/test_ismcts.py`` seats it at a table that lies
 about the hidden hands), and is reproducible from its *seed*: the same seed and the same views
@@ -75,7 +84,7 @@ from .turn import RowChoice
 __all__ = ["DEFAULT_ITERATIONS", "ISMCTSPlayer"]
 
 #: The iterations of a decision by default (a mean well below 30 ms a move on one core).
-DEFAULT_ITERATIONS = 200
+DEFAULT_ITERATIONS = 350
 _NOT_A_RATE = N_("{name} is a finite number of at least 0, not {value!r}")
 _NOT_A_BUDGET = N_("{name} is a finite number of milliseconds above 0, not {value!r}")
 
@@ -124,9 +133,11 @@ class ISMCTSPlayer:
             (:data:`take5rules.bots.ROLLOUTS`).
         seed: the seed of the determinizations, the expansions and the rollouts.
         budget: milliseconds a decision may take at most, or ``None`` for no limit.
+        paired: the *n*-th visit of every child of the root meets the same world (else a new
+            world every iteration).
     """
 
-    def __init__(self, iterations: int = DEFAULT_ITERATIONS, exploration: float = 3.0,
+    def __init__(self, iterations: int = DEFAULT_ITERATIONS, exploration: float = 20.0,
                  rollout: str = "greedy", seed: int | None = 0,
                  budget: float | None = None, *, paired: bool = True) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
@@ -146,6 +157,7 @@ class ISMCTSPlayer:
 
     def __repr__(self) -> str:
         extra = f", budget={self.budget}" if self.budget is not None else ""
+        extra += "" if self.paired else ", paired=False"
         return (f"ISMCTSPlayer(iterations={self.iterations}, exploration={self.exploration}, "
                 f"rollout={self.rollout!r}, seed={self.seed}{extra})")
 
