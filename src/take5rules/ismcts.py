@@ -32,9 +32,10 @@ One change to the paper's algorithm, a variance reduction: the *n*-th visit of e
 the root meets the same world (the same deal of the hidden cards and the same rollout seed), so
 that the root's children are compared on common random numbers as far as their visits go, as
 the candidates of :class:`~take5rules.bots.MonteCarloPlayer` are; each world is still a
-uniform draw, and ``paired=False`` draws a new world every iteration, as the paper does. Drafts hide nothing: a pick is decided as
-:meth:`MonteCarloPlayer.choose_draft <take5rules.bots.MonteCarloPlayer.choose_draft>` decides
-it (a Monte Carlo player of the same seed and rollout decides it).
+uniform draw, and ``paired=False`` draws a new world every iteration, as the paper does.
+
+Drafts hide nothing: a pick is decided as :meth:`~take5rules.bots.MonteCarloPlayer.choose_draft`
+decides it (a Monte Carlo player of the same seed and rollout decides it).
 
 What it is not. The tree is *open-loop*: a node is the sequence of the seat's own cards this
 round, whatever the opponents played in between, so the search does not tell apart the
@@ -249,5 +250,5 @@ class ISMCTSPlayer:
         return self._search(choice, list(range(_kernel.ROWS)), first)
 
     def choose_draft(self, view: DraftView) -> Card:
-        """The pick :meth:`MonteCarloPlayer.choose_draft` makes (nothing is hidden in a draft)."""
+        """The pick :meth:`take5rules.bots.MonteCarloPlayer.choose_draft` makes: nothing hidden."""
         return self._draft.choose_draft(view)
