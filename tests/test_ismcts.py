@@ -63,12 +63,15 @@ def test_ismcts_plays_every_variant_with_every_number_of_players(variant: Varian
                                                                 count: int) -> None:
     seats: dict[str, Player] = {f"s{k}": ISMCTSPlayer(iterations=3, seed=k) for k in range(count)}
     seats["s1"] = ISMCTSPlayer(iterations=3, rollout="random", seed=1)
+    seats["s0"] = ISMCTSPlayer(iterations=4, seed=0, paired=False)
     over = play_silently(seats, Rules(variant, threshold=12), seed=count)
     assert set(over.totals) == set(seats)
 
 
-def test_ismcts_decides_the_same_at_a_table_that_lies_about_the_hidden_cards() -> None:
-    pairs = _pairs(lambda: ISMCTSPlayer(iterations=40, seed=7), seed=3)
+@pytest.mark.parametrize("paired", [True, False])
+def test_ismcts_decides_the_same_at_a_table_that_lies_about_the_hidden_cards(
+        paired: bool) -> None:
+    pairs = _pairs(lambda: ISMCTSPlayer(iterations=40, seed=7, paired=paired), seed=3)
     assert len(pairs) >= 10
     assert all(truthful == lied for truthful, lied in pairs)
 
@@ -82,8 +85,11 @@ def test_ismcts_is_the_kind_ismcts_seeded_by_its_seat() -> None:
 def test_a_budget_stops_the_search_after_every_root_child_was_tried() -> None:
     view = CardView(1, 1, Table.of([[12], [37], [43], [58]]),
                     (5, 14, 38, 44, 59, 60, 71, 88, 95, 104), {"me": 0, "ana": 0}, player="me")
-    # A millionth of a millisecond is up at once: the search still tries each of the 10 cards.
-    assert ISMCTSPlayer(iterations=10**9, budget=1e-6, seed=1).choose_card(view) in view.hand
+    # A millionth of a millisecond is up at once: the search still tries each of the 10 cards,
+    # then stops, as a search of 10 iterations does.
+    for seed in range(8):
+        assert (ISMCTSPlayer(iterations=10**9, budget=1e-6, seed=seed).choose_card(view)
+                == ISMCTSPlayer(iterations=10, seed=seed).choose_card(view))
 
 
 @pytest.mark.parametrize("iterations", [0, -1, True, 2.0, "8"])

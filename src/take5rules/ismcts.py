@@ -153,7 +153,6 @@ class ISMCTSPlayer:
         self._draft = MonteCarloPlayer(rollout=rollout, seed=seed)
         self.iterations, self.exploration, self.rollout = iterations, rate, rollout
         self.seed, self.budget, self.paired = seed, limit, paired
-        self._policy = ROLLOUTS[rollout]
         self._random = random.Random(seed)
 
     def __repr__(self) -> str:
@@ -170,7 +169,8 @@ class ISMCTSPlayer:
         heads it takes) and the cards follow below; without, the root's actions are cards.
         """
         known = belief(view)
-        seats, me, policy, rng = known.seats, view.player, self._policy, self._random
+        seats, me, rng = known.seats, view.player, self._random
+        policy = ROLLOUTS[self.rollout]
         start, hand, explore = view.table.rows, tuple(view.hand), self.exploration
         deadline = (None if self.budget is None
                     else time.perf_counter() + self.budget / 1000)
