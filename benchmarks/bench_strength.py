@@ -69,6 +69,7 @@ LADDER: dict[str, Callable[[], Player]] = {
     "greedy": lambda: __import__("take5rules.bots").bots.GreedyPlayer(),
     "mc-8": lambda: MonteCarloPlayer(worlds=8, seed=1),
     "mc-24": lambda: MonteCarloPlayer(worlds=24, seed=1),
+    "ismcts": lambda: __import__("take5rules.ismcts").ismcts.ISMCTSPlayer(seed=1),
     "best": lambda: best_player(1),
 }
 

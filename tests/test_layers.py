@@ -25,7 +25,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("rules", frozenset({"cards", "table", "turn", "setup", "round", "game", "variants"})),
     ("events", frozenset({"events"})),
     ("game", frozenset({"state", "_moves", "_state_json", "_views", "players", "engine", "belief",
-                        "bots"})),
+                        "bots", "ismcts"})),
     ("tools", frozenset({
         "text", "i18n",                                        # text
         "logs", "log", "validate", "defects", "vectors", "_logread",  # game logs

@@ -8,7 +8,7 @@ of games it won (a shared win counts for each winner).
 A player is given as
 
 * a *spec*: a built-in kind (``random``, ``lowest``, ``cautious``, ``greedy``,
-  ``montecarlo``, ``best``), a class of an importable
+  ``montecarlo``, ``ismcts``, ``best``), a class of an importable
   module as ``module:Class``, or a class of a Python file as ``path/to/file.py:Class``; the
   class is built without arguments for every game;
 * from Python, a class or any factory (called without arguments for every game), or a player
@@ -209,7 +209,7 @@ def load_player(spec: PlayerLike, seed: int | None = None) -> Player:
     Traceback (most recent call last):
     ...
     take5rules.errors.RulesError: unknown player kind 'clever'; choose one of random, lowest, \
-cautious, greedy, montecarlo, best, module:Class, file.py:Class [rule argument]
+cautious, greedy, montecarlo, ismcts, best, module:Class, file.py:Class [rule argument]
     """
     if isinstance(spec, Player) and not isinstance(spec, type):
         return spec

@@ -242,6 +242,12 @@ def _montecarlo(seed: int | None = None) -> Player:
     return MonteCarloPlayer(seed=seed)
 
 
+def _ismcts(seed: int | None = None) -> Player:
+    from .ismcts import ISMCTSPlayer
+
+    return ISMCTSPlayer(seed=seed)
+
+
 def _best(seed: int | None = None) -> Player:
     from .bots import best_player
 
@@ -256,8 +262,9 @@ BUILTIN_PLAYERS: dict[str, Callable[..., Player]] = {
     "cautious": CautiousPlayer,
     "greedy": _greedy,
     "montecarlo": _montecarlo,
+    "ismcts": _ismcts,
     "best": _best,
 }
 
 #: The built-in kinds that take a seed (an arena seeds each seat's player with its own).
-SEEDED_PLAYERS = frozenset({"random", "montecarlo", "best"})
+SEEDED_PLAYERS = frozenset({"random", "montecarlo", "ismcts", "best"})

@@ -159,8 +159,8 @@ def arena_command(players: tuple[str, ...], games: int, seed: int, variant: str,
                   language: str) -> None:
     """Play seeded games between PLAYERS and rank them by mean penalty.
 
-    Each player is a built-in kind (random, lowest, cautious, greedy, montecarlo, best) or a
-    class of yours, as
+    Each player is a built-in kind (random, lowest, cautious, greedy, montecarlo, ismcts, best)
+    or a class of yours, as
     module:Class (the current directory is importable) or path/to/file.py:Class. The table
     gives each player's mean penalty with its 95% bootstrap interval and its wins (shared wins
     count for each winner). On duplicate deals (the default) each deal is played once for every

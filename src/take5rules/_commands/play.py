@@ -49,7 +49,7 @@ def parse_players(spec: str) -> list[tuple[str, str]]:
     Traceback (most recent call last):
     ...
     take5rules.errors.RulesError: unknown player kind 'ana:random'; choose one of random, \
-lowest, cautious, greedy, montecarlo, best, human [rule argument]
+lowest, cautious, greedy, montecarlo, ismcts, best, human [rule argument]
     """
     entries: list[tuple[str | None, str]] = []
     for item in (part.strip() for part in spec.split(",")):
@@ -127,8 +127,8 @@ def _checked_log_path(log_path: str) -> None:
 @click.option("--players", "players", default="ana=cautious,bob=lowest,cyd=random,dan=cautious",
               show_default=True,
               help="Seats, comma-separated: KIND or NAME=KIND, each NAME once; KIND is random, "
-                   "lowest, cautious, greedy, montecarlo, best or human (you, asked on "
-                   "stdin).")
+                   "lowest, cautious, greedy, montecarlo, ismcts, best or human (you, asked "
+                   "on stdin).")
 @click.option("--variant", type=click.Choice([v.value for v in Variant]), default="standard",
               show_default=True, help="Which rules to play.")
 @click.option("--threshold", type=int, default=DEFAULT_THRESHOLD, show_default=True,
