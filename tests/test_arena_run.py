@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from take5rules import _arenapool
-from take5rules.arena import ArenaPlayerError, _Setup, run_arena
+from take5rules.arena import MAX_GAMES, ArenaPlayerError, _Setup, run_arena
 from take5rules.errors import RulesError
 from take5rules.players import CardView, CautiousPlayer, DraftView, LowestCardPlayer
 from take5rules.turn import RowChoice
@@ -254,7 +254,7 @@ def _wait_until(predicate: Any, limit: float = 60) -> bool:
 def _start_long_arena(tmp_path: Path) -> tuple[subprocess.Popen[str], list[int]]:
     run = subprocess.Popen(
         [sys.executable, "-m", "take5rules", "arena", "cautious", "random", "--games",
-         str(10**8), "--jobs", "2", "--lang", "en"],
+         str(MAX_GAMES), "--jobs", "2", "--lang", "en"],
         cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         start_new_session=True)
     assert _wait_until(lambda: len(_children(run.pid)) >= 2), "no workers started"

@@ -25,7 +25,8 @@ from .arena import ArenaPlayerError
 from .errors import RulesError
 
 if TYPE_CHECKING:
-    from .arena import Outcome, _Setup
+    from ._arenastore import Outcome
+    from .arena import _Setup
 
 __all__ = ["Interrupted", "chunk_size", "play_in_processes", "worker_count"]
 
