@@ -96,7 +96,7 @@ _TOO_SLOW = N_("no decision within {seconds} s")
 _BAD_TIMEOUT = N_("a move timeout is a number of seconds above 0, not {value!r}")
 _NO_TIMER = N_("a move timeout needs the main thread (or jobs above 1)")
 _AT_LEAST_ONE = N_("an arena plays at least one game, not {value!r}")
-_AT_MOST = N_("an arena plays at most {limit} games, not {value}")
+_AT_MOST = N_("the number of games of an arena is at most {limit}, not {value}")
 _NOT_A_COUNT = N_("{name} is a whole number of at least 1, not {value!r}")
 _NOT_A_SEED = N_("the seed is a whole number, not {value!r}")
 
