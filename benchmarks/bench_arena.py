@@ -195,7 +195,7 @@ def _interleaved(programs: dict[str, Path], repeats: int,
 
 
 def _median(samples: list[dict[str, Any]], key: str) -> float:
-    return statistics.median(sample[key] for sample in samples)
+    return float(statistics.median(sample[key] for sample in samples))
 
 
 def _rating_shift(before: dict[str, Any], after: dict[str, Any]) -> tuple[float, float]:
