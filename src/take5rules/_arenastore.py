@@ -168,7 +168,7 @@ class Outcomes:
             names = tuple(totals[0]) if len(totals) else names
             index = {name: seat for seat, name in enumerate(names)}
             store = cls(names, len(totals))
-            if len(names) > _MOST_SEATS or len(winners) != len(totals) or (
+            if not 0 < len(names) <= _MOST_SEATS or len(winners) != len(totals) or (
                     len(rounds) and len(rounds) != len(totals)):
                 raise _NotAnOutcomeError
             for game, game_totals in enumerate(totals):

@@ -12,7 +12,12 @@ From an :class:`~take5rules.arena.ArenaResult` :func:`report` computes, for each
 * its Bradley–Terry rating on the Elo scale (400 log10 of the strength; the baseline at 0),
   fitted by Hunter's MM algorithm on every pair of players in every deal (fewer bull heads wins,
   a tie counts half to each, and every pair gets half a win each way as a prior so that no
-  rating is infinite), with a 95% percentile bootstrap interval over the deal sets.
+  rating is infinite), with a 95% percentile bootstrap interval over the deal sets (beyond
+  :data:`LADDER_BLOCKS` deal sets, over that many blocks of consecutive deal sets).
+
+The report reads the games' compact outcomes in one pass; beyond those limits (and
+:data:`~take5rules.arena.BOOTSTRAP_LIMIT` deal sets for the differences, which then take the
+normal interval) its time grows no faster than the games.
 
 >>> from take5rules.arena import run_arena
 >>> result = run_arena(["cautious", "random"], games=4, seed=1)
