@@ -46,7 +46,7 @@ import statistics
 import threading
 import traceback
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor, as_completed
+from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeAlias
@@ -513,7 +513,9 @@ def run_arena(
     outcomes = Outcomes(names, games)
     with _timer_allowed(setup, 2 if executor is not None else jobs):
         if executor is not None:
-            for outcome in _play_on(executor, setup, games, progress):
+            from ._arenapool import play_on
+
+            for outcome in play_on(executor, setup, games, progress):
                 outcomes.record(outcome)
         elif jobs <= 1:
             for game in range(games):
@@ -528,25 +530,6 @@ def run_arena(
     spec_names = [spec if isinstance(spec, str) else _label(spec) for spec in players]
     return ArenaResult.of(rules, seed, outcomes, _standings(outcomes, spec_names),
                           bool(duplicate))
-
-
-def _play_on(executor: Executor, setup: _Setup, games: int,
-             progress: Callable[[int], None] | None) -> Iterator[Outcome]:
-    """Every game's outcome, played in chunks by *executor*, in the order they finish."""
-    from ._arenapool import MAX_CHUNK, _play_chunk
-
-    size = max(1, min(MAX_CHUNK, games // 8))
-    futures = [executor.submit(_play_chunk, setup, start, min(start + size, games))
-               for start in range(0, games, size)]
-    try:
-        for future in as_completed(futures):
-            outcomes = future.result()
-            yield from outcomes
-            if progress is not None:
-                progress(len(outcomes))
-    finally:
-        for future in futures:
-            future.cancel()
 
 
 def standings(
