@@ -31,6 +31,7 @@ normal interval) its time grows no faster than the games.
 from __future__ import annotations
 
 import math
+import operator
 import random
 import statistics
 from array import array
@@ -165,7 +166,8 @@ def _tally(outcomes: Outcomes, size: int, anchor: int) -> _Tally:
     for unit in range(units):
         block = tally.blocks[unit * blocks // units]
         first, last = unit * size, min((unit + 1) * size, games)
-        heads, held, deals = [0] * count, [0] * count, 0
+        rows = array(penalties.typecode)  # the unit's rounds, one after the other
+        held = [0] * count
         for game in range(first, last):
             mask = winners[game]
             won = mask.bit_count()
@@ -174,25 +176,24 @@ def _tally(outcomes: Outcomes, size: int, anchor: int) -> _Tally:
                     game_wins[seat] += 1 / won
             for seat, total in enumerate(totals[game * count:(game + 1) * count]):
                 held[seat] += total
-            row_start = starts[game]
-            deals += counts[game]
-            for row_index in range(row_start, row_start + counts[game]):
-                row = penalties[row_index * count:(row_index + 1) * count]
-                least = min(row)
-                sharing = row.count(least)
+            rows += penalties[starts[game] * count:(starts[game] + counts[game]) * count]
+        deals = len(rows) // count
+        columns = [rows[seat::count] for seat in range(count)]
+        heads = [sum(column) for column in columns]
+        for row in zip(*columns, strict=True):  # in game order, as the sums always ran
+            least = min(row)
+            sharing = row.count(least)
+            if sharing == 1:
+                deal_wins[row.index(least)] += 1.0
+            else:
                 for seat, value in enumerate(row):
-                    heads[seat] += value
                     if value == least:
                         deal_wins[seat] += 1 / sharing
-                for i, j, i_over_j, j_over_i in pairs:
-                    mine, theirs = row[i], row[j]
-                    if mine < theirs:
-                        block[i_over_j] += 2
-                    elif mine > theirs:
-                        block[j_over_i] += 2
-                    else:
-                        block[i_over_j] += 1
-                        block[j_over_i] += 1
+        for i, j, i_over_j, j_over_i in pairs:
+            below = sum(map(operator.lt, columns[i], columns[j]))
+            above = sum(map(operator.gt, columns[i], columns[j]))
+            block[i_over_j] += 2 * below + deals - below - above
+            block[j_over_i] += 2 * above + deals - below - above
         if not deals:
             raise RulesError("argument", _NO_ROUNDS)
         played = last - first
