@@ -108,10 +108,11 @@ def test_outcomes_arriving_out_of_order_land_at_their_game() -> None:
 
 
 def test_a_result_built_from_dicts_reads_back_the_same() -> None:
-    totals = ({"ana": 30, "bob": 30, "cyd": 80}, {"bob": 70, "cyd": 10, "ana": 66})
-    winners = (("ana", "bob"), ("cyd",))
+    # the second game seats bob, cyd, ana: its winners come in that order (bob before ana)
+    totals = ({"ana": 30, "bob": 30, "cyd": 80}, {"bob": 10, "cyd": 70, "ana": 10})
+    winners = (("ana", "bob"), ("bob", "ana"))
     rounds = (({"ana": 30, "bob": 30, "cyd": 80},),
-              ({"bob": 70, "cyd": 4, "ana": 66}, {"bob": 0, "cyd": 6, "ana": 0}))
+              ({"bob": 10, "cyd": 64, "ana": 10}, {"bob": 0, "cyd": 6, "ana": 0}))
     table = standings(["ana", "bob", "cyd"], ["x", "y", "z"], totals, winners)
     result = ArenaResult(Rules(), 0, totals, winners, table, rounds, False)
     assert result.totals == totals and result.winners == winners and result.rounds == rounds

@@ -25,7 +25,8 @@ as ``random``) in seat *s* of a game is seeded with that game's seed + *s*. ``jo
 than 1 plays the games in up to that many processes (never more than the processor count, nor
 than the games need), and an *executor* plays them wherever it runs its tasks; the results do
 not depend on either. :meth:`ArenaResult.report` compares the players by the duplicate
-protocol (:mod:`take5rules.ladder`).
+protocol (:mod:`take5rules.ladder`). An arena plays at most :data:`MAX_GAMES` games and keeps
+each game's outcome in a few tens of bytes (:class:`ArenaResult`).
 
 A player that raises, breaks a rule or (with *move_timeout*) takes too long to decide stops the
 run with an :class:`ArenaPlayerError` naming the game (counted from 1, as people count), its
