@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from take5rules import _arenapool
-from take5rules.arena import ArenaPlayerError, _Setup, run_arena
+from take5rules.arena import MAX_GAMES, ArenaPlayerError, _Setup, run_arena
 from take5rules.errors import RulesError
 from take5rules.players import CardView, CautiousPlayer, DraftView, LowestCardPlayer
 from take5rules.turn import RowChoice
@@ -227,6 +227,22 @@ def test_work_is_submitted_a_little_at_a_time(monkeypatch: pytest.MonkeyPatch) -
     assert _InlinePool.submitted <= 4 + 2 * 2
 
 
+def test_an_executor_is_given_a_window_of_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    # All the chunks of 10**7 games (400,000 futures) were once submitted up front.
+    def chunk(setup: _Setup, start: int, stop: int) -> list[Any]:
+        return [(game, (0, 1), (0, 0), 3, ()) for game in range(start, stop)]
+
+    monkeypatch.setattr(_arenapool, "_play_chunk", chunk)
+    monkeypatch.setattr(_InlinePool, "submitted", 0)
+    setup = _Setup(("lowest", "lowest"), ("a", "b"), Rules(), 0, None)
+    outcomes = _arenapool.play_on(_InlinePool(1), setup, 10**7, None)  # type: ignore[arg-type]
+    taken = [next(outcomes) for _ in range(1000)]
+    outcomes.close()  # type: ignore[attr-defined]
+    assert len({outcome[0] for outcome in taken}) == 1000
+    # chunks of 25 games: 40 read, each replaced by one more, on top of the first window
+    assert _InlinePool.submitted <= _arenapool.EXECUTOR_IN_FLIGHT + 1000 // 25 + 1
+
+
 def _children(pid: int) -> list[int]:
     found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True,
                            check=False)
@@ -254,7 +270,7 @@ def _wait_until(predicate: Any, limit: float = 60) -> bool:
 def _start_long_arena(tmp_path: Path) -> tuple[subprocess.Popen[str], list[int]]:
     run = subprocess.Popen(
         [sys.executable, "-m", "take5rules", "arena", "cautious", "random", "--games",
-         str(10**8), "--jobs", "2", "--lang", "en"],
+         str(MAX_GAMES), "--jobs", "2", "--lang", "en"],
         cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         start_new_session=True)
     assert _wait_until(lambda: len(_children(run.pid)) >= 2), "no workers started"

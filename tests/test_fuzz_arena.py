@@ -18,11 +18,12 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from take5rules.arena import ArenaPlayerError, ArenaResult, run_arena
+from take5rules.arena import MAX_GAMES, ArenaPlayerError, ArenaResult, run_arena
 from take5rules.cli import main
-from take5rules.errors import Take5Error
+from take5rules.errors import RulesError, Take5Error
 from take5rules.players import CardView, DraftView
 from take5rules.turn import RowChoice
+from take5rules.variants import Rules
 
 FUZZ_EXAMPLES = int(os.environ.get("TAKE5RULES_FUZZ_EXAMPLES", "40"))
 TRIED = {"cli": 0, "python": 0, "answers": 0}
@@ -142,3 +143,61 @@ def test_a_hostile_player_is_named_in_one_error(answers: list[Any]) -> None:
             assert failure.rule in ("turn.reveal", "table.low-card", "variants.logic")
         else:
             assert failure.rule == "player"
+
+
+@settings(max_examples=FUZZ_EXAMPLES, deadline=None)
+@given(games=st.integers(min_value=MAX_GAMES + 1, max_value=10**40),
+       specs=st.lists(st.sampled_from(["cautious", "random", "lowest"]), min_size=2,
+                      max_size=5),
+       duplicate=st.booleans(), jobs=st.integers(min_value=1, max_value=4))
+def test_more_games_than_the_bound_are_refused_before_any_is_played(
+        games: int, specs: list[str], duplicate: bool, jobs: int) -> None:
+    # refused at once: nothing played, nothing allocated for the games
+    with pytest.raises(RulesError) as error:
+        run_arena(specs, games, jobs=jobs, duplicate=duplicate)
+    assert error.value.rule == "argument"
+    assert error.value.params == {"limit": MAX_GAMES, "value": games}
+
+
+@settings(max_examples=FUZZ_EXAMPLES, deadline=None)
+@given(games=st.one_of(st.integers(min_value=MAX_GAMES + 1, max_value=10**40),
+                       st.sampled_from([MAX_GAMES + 1, 10**8, 2**63, 2**64 + 1])),
+       language=st.sampled_from(["en", "fr", "bg", "it", "eo"]))
+def test_the_command_refuses_more_games_than_the_bound_in_one_line(games: int,
+                                                                   language: str) -> None:
+    result = CliRunner().invoke(main, ["arena", "cautious", "random", "--games", str(games),
+                                       "--lang", language])
+    assert result.exit_code == 2, result.output
+    assert isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output
+    assert result.output.strip().endswith("argument]")
+    assert str(MAX_GAMES) in result.output and str(games) in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+OUTCOME_VALUES = st.one_of(st.integers(min_value=-(2**70), max_value=2**70), st.booleans(),
+                           st.none(), st.floats(), st.text(max_size=2))
+OUTCOME_SEATS = st.sampled_from(["a", "b", "c"])
+
+
+@settings(max_examples=FUZZ_EXAMPLES, deadline=None)
+@given(totals=st.lists(st.dictionaries(OUTCOME_SEATS, OUTCOME_VALUES, max_size=3), max_size=3),
+       winners=st.lists(st.lists(OUTCOME_SEATS, max_size=3), max_size=3),
+       rounds=st.lists(st.lists(st.dictionaries(OUTCOME_SEATS, OUTCOME_VALUES, max_size=3),
+                                max_size=2), max_size=3))
+def test_a_result_built_from_any_dicts_reads_back_or_is_refused(
+        totals: list[dict[str, Any]], winners: list[list[str]],
+        rounds: list[list[dict[str, Any]]]) -> None:
+    built: ArenaResult | RulesError
+    try:
+        built = ArenaResult(Rules(), 0, totals, winners, (), rounds, True)
+    except RulesError as error:
+        built = error
+    if isinstance(built, RulesError):
+        assert built.rule == "argument"
+        return
+    result = built
+    assert [dict(game) for game in result.totals] == totals
+    assert [list(game) for game in result.totals] == [list(game) for game in totals]
+    assert [set(won) for won in result.winners] == [set(won) for won in winners]
+    assert result.rounds == (tuple(tuple(game) for game in rounds) if any(rounds) else ())

@@ -36,7 +36,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("agents", frozenset({
         "batch", "env", "gym_env", "openspiel", "mcp_server", "arena", "human",
         "_bots", "_env_obs", "_openspiel_core", "_openspiel_view", "_mcp_seat", "_mcp_stdio",
-        "_arguments", "_extras", "_arenapool", "ladder",
+        "_arguments", "_extras", "_arenapool", "_arenaseats", "_arenastore", "ladder",
     })),
     ("cli", frozenset({"cli", "__main__", "_commands", "_clitools", "_clickframe"})),
 )

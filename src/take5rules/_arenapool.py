@@ -1,7 +1,8 @@
 """The games of an arena in worker processes: few workers, little work in flight, clean stops.
 
 * Workers: at most *jobs*, the processor count, and the number of chunks of games.
-* Work is submitted a little at a time (two chunks per worker in flight), so that memory stays
+* Work is submitted a little at a time (two chunks per worker in flight; at most
+  :data:`EXECUTOR_IN_FLIGHT` chunks to an executor of :func:`play_on`), so that memory stays
   flat whatever the number of games.
 * A worker ignores SIGINT (the parent decides) and exits when its parent dies. On SIGINT,
   SIGTERM or any failure the parent cancels what is queued, stops the workers and waits for
@@ -16,7 +17,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
 
@@ -25,13 +26,16 @@ from .arena import ArenaPlayerError
 from .errors import RulesError
 
 if TYPE_CHECKING:
-    from .arena import Outcome, _Setup
+    from ._arenastore import Outcome
+    from .arena import _Setup
 
-__all__ = ["Interrupted", "chunk_size", "play_in_processes", "worker_count"]
+__all__ = ["Interrupted", "chunk_size", "play_in_processes", "play_on", "worker_count"]
 
 #: Games a chunk holds at most, and chunks in flight per worker.
 MAX_CHUNK = 25
 IN_FLIGHT = 2
+#: The most chunks of games an executor of :func:`play_on` holds at once (submitted, not read).
+EXECUTOR_IN_FLIGHT = 256
 
 _WORKER_DIED = N_("a worker process ended without its games' results (did a player end its "
                   "process?): {reason}")
@@ -85,6 +89,37 @@ def _play_chunk(setup: _Setup, start: int, stop: int) -> list[Outcome]:
     from .arena import play_one
 
     return [play_one(setup, game) for game in range(start, stop)]
+
+
+def play_on(executor: Executor, setup: _Setup, games: int,
+            progress: Callable[[int], None] | None) -> Iterator[Outcome]:
+    """Every game's outcome, played in chunks by *executor*, in the order they finish.
+
+    At most :data:`EXECUTOR_IN_FLIGHT` chunks are submitted and not yet read, so that neither
+    the futures nor their results pile up, whatever the number of games.
+    """
+    size = max(1, min(MAX_CHUNK, games // 8))
+    starts = iter(range(0, games, size))
+    pending: set[Future[list[Outcome]]] = set()
+    try:
+        for start in starts:
+            pending.add(executor.submit(_play_chunk, setup, start, min(start + size, games)))
+            if len(pending) >= EXECUTOR_IN_FLIGHT:
+                break
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                outcomes = future.result()
+                following = next(starts, None)
+                if following is not None:
+                    pending.add(executor.submit(_play_chunk, setup, following,
+                                                min(following + size, games)))
+                yield from outcomes
+                if progress is not None:
+                    progress(len(outcomes))
+    finally:
+        for future in pending:
+            future.cancel()
 
 
 def _raise_interrupted(signum: int, _frame: object) -> None:

@@ -25,7 +25,8 @@ as ``random``) in seat *s* of a game is seeded with that game's seed + *s*. ``jo
 than 1 plays the games in up to that many processes (never more than the processor count, nor
 than the games need), and an *executor* plays them wherever it runs its tasks; the results do
 not depend on either. :meth:`ArenaResult.report` compares the players by the duplicate
-protocol (:mod:`take5rules.ladder`).
+protocol (:mod:`take5rules.ladder`). An arena plays at most :data:`MAX_GAMES` games and keeps
+each game's outcome in a few tens of bytes (:class:`ArenaResult`).
 
 A player that raises, breaks a rule or (with *move_timeout*) takes too long to decide stops the
 run with an :class:`ArenaPlayerError` naming the game (counted from 1, as people count), its
@@ -40,22 +41,19 @@ seed and the seat.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import os
 import random
 import signal
 import statistics
-import sys
 import threading
 import traceback
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor, as_completed
+from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, TypeAlias
 
+from ._arenaseats import _import_target, _Seat, _Timed, _TooSlow
+from ._arenastore import Outcome, Outcomes
 from ._text import N_
 from .engine import play_game
 from .errors import RulesError, Take5Error, Where
@@ -85,6 +83,11 @@ PlayerLike: TypeAlias = "str | Player | Callable[[], Player]"
 BOOTSTRAP_RESAMPLES = 2000
 BOOTSTRAP_LIMIT = 1000
 
+#: The most games an arena plays. Their outcomes take about 64 bytes a game of four seats and
+#: four rounds (:mod:`take5rules._arenastore`), so that the longest run keeps them in under
+#: 1 GB, and its report stays within a minute or two.
+MAX_GAMES = 10**7
+
 _UNKNOWN = N_("unknown player kind {kind!r}; choose one of {choices}")
 _CANNOT_LOAD = N_("player {spec!r}: cannot load {target!r}: {reason}")
 _NOT_A_PLAYER = N_("the object seated as {player!r} is not a player: it lacks choose_card, "
@@ -94,6 +97,7 @@ _TOO_SLOW = N_("no decision within {seconds} s")
 _BAD_TIMEOUT = N_("a move timeout is a number of seconds above 0, not {value!r}")
 _NO_TIMER = N_("a move timeout needs the main thread (or jobs above 1)")
 _AT_LEAST_ONE = N_("an arena plays at least one game, not {value!r}")
+_AT_MOST = N_("the number of games of an arena is at most {limit}, not {value}")
 _NOT_A_COUNT = N_("{name} is a whole number of at least 1, not {value!r}")
 _NOT_A_SEED = N_("the seed is a whole number, not {value!r}")
 
@@ -166,32 +170,6 @@ def game_seed(seed: int, game: int) -> int:
 def _argument(template: str, **params: Any) -> RulesError:
     """A player spec or an argument of :func:`run_arena` that cannot be used (id ``argument``)."""
     return RulesError("argument", template, **params)
-
-
-def _import_target(spec: str) -> object:
-    """The object ``module:Attribute`` or ``file.py:Attribute`` names."""
-    module_name, _, attribute = spec.rpartition(":")
-    if module_name.endswith(".py") or os.sep in module_name or "/" in module_name:
-        path = Path(module_name).resolve()
-        name = f"take5rules_arena_{path.stem}_{abs(hash(str(path))):x}"
-        module = sys.modules.get(name)
-        if module is None:
-            found = importlib.util.spec_from_file_location(name, path)
-            if found is None or found.loader is None:
-                raise ImportError(f"not a Python file: {module_name}")
-            module = importlib.util.module_from_spec(found)
-            sys.modules[name] = module
-            try:
-                found.loader.exec_module(module)
-            except BaseException:
-                del sys.modules[name]
-                raise
-    else:
-        module = importlib.import_module(module_name)
-    target: object = module
-    for part in attribute.split("."):
-        target = getattr(target, part)
-    return target
 
 
 def _checked(player: object, label: str) -> Player:
@@ -267,61 +245,6 @@ def _names(labels: Sequence[str]) -> tuple[str, ...]:
     return tuple(names)
 
 
-class _Timed:
-    """A player whose every decision must come within *seconds* (SIGALRM, main thread only)."""
-
-    def __init__(self, player: Player, seconds: float) -> None:
-        self.player, self.seconds = player, seconds
-
-    def _ask(self, decide: Callable[[Any], int], view: Any) -> int:
-        previous = signal.signal(signal.SIGALRM, _alarm)
-        signal.setitimer(signal.ITIMER_REAL, self.seconds)
-        try:
-            return decide(view)
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
-
-    def choose_card(self, view: Any) -> int:
-        return self._ask(self.player.choose_card, view)
-
-    def choose_row(self, view: Any) -> int:
-        return self._ask(self.player.choose_row, view)
-
-    def choose_draft(self, view: Any) -> int:
-        return self._ask(self.player.choose_draft, view)
-
-
-class _TooSlow(BaseException):
-    """Raised in a player that has not decided in time.
-
-    Not an ``Exception``: the player's own ``except Exception`` must not catch it.
-    """
-
-
-def _alarm(_signal: int, _frame: object) -> None:
-    raise _TooSlow
-
-
-class _Seat:
-    """Which player is deciding now, so that a failure names its seat."""
-
-    def __init__(self, name: str, player: Player, current: list[str]) -> None:
-        self.name, self.player, self.current = name, player, current
-
-    def choose_card(self, view: Any) -> int:
-        self.current[0] = self.name
-        return self.player.choose_card(view)
-
-    def choose_row(self, view: Any) -> int:
-        self.current[0] = self.name
-        return self.player.choose_row(view)
-
-    def choose_draft(self, view: Any) -> int:
-        self.current[0] = self.name
-        return self.player.choose_draft(view)
-
-
 @dataclass(frozen=True, slots=True)
 class _Setup:
     """What every game of an arena shares (sent once to each worker process)."""
@@ -332,10 +255,6 @@ class _Setup:
     seed: int
     move_timeout: float | None
     duplicate: bool = False
-
-
-#: A game's number, final totals, winners, and each round's penalties.
-Outcome: TypeAlias = "tuple[int, dict[str, int], tuple[str, ...], tuple[dict[str, int], ...]]"
 
 
 def deal_of(game: int, count: int, duplicate: bool) -> tuple[int, int]:
@@ -350,7 +269,13 @@ def deal_of(game: int, count: int, duplicate: bool) -> tuple[int, int]:
 
 
 def play_one(setup: _Setup, game: int) -> Outcome:
-    """Play game *game* of *setup*: its number, final totals and winners."""
+    """Play game *game* of *setup*: its number, seating, totals, winners and rounds (compact).
+
+    >>> setup = _Setup(("cautious", "lowest"), ("ana", "bob"), Rules(), 1, None, True)
+    >>> game, order, totals, winners, penalties = play_one(setup, 1)
+    >>> game, order, len(penalties) % 2
+    (1, (1, 0), 0)
+    """
     count = len(setup.specs)
     deal, shift = deal_of(game, count, setup.duplicate)
     order = [*range(count)][shift:] + [*range(count)][:shift]
@@ -365,11 +290,11 @@ def play_one(setup: _Setup, game: int) -> Outcome:
             if setup.move_timeout is not None:
                 player = _Timed(player, setup.move_timeout)
             seats[name] = _Seat(name, player, current)
-        rounds: list[dict[str, int]] = []
+        penalties: list[int] = []
         over = None
         for event in play_game(seats, setup.rules, this_seed):
             if isinstance(event, RoundScored):
-                rounds.append(dict(event.penalties))
+                penalties += [event.penalties[name] for name in setup.names]
             elif isinstance(event, GameOver):
                 over = event
         assert over is not None
@@ -386,7 +311,10 @@ def play_one(setup: _Setup, game: int) -> Outcome:
                                    reason=_phrase(error.template, **error.params)) from None
         raise ArenaPlayerError("player", _FAILED, details=details, game=game + 1,
                                seed=this_seed, seat=current[0], reason=_reason(error)) from None
-    return game, dict(over.totals), over.winners, tuple(rounds)
+    won = set(over.winners)
+    return (game, tuple(order), tuple(over.totals[name] for name in setup.names),
+            sum(1 << seat for seat, name in enumerate(setup.names) if name in won),
+            tuple(penalties))
 
 
 def _phrase(template: str, **params: Any) -> Any:
@@ -433,22 +361,74 @@ class Standing:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class ArenaResult:
     """Every game's totals, winners and round penalties, and the standings, best first.
 
     *duplicate*: whether each deal was played once for every seat rotation (game *k* is then
     deal ``k // players``). :meth:`report` compares the players by the duplicate protocol of
     :mod:`take5rules.ladder`.
+
+    The games' outcomes are kept compactly in :attr:`outcomes` (columns of small integers, a
+    few tens of bytes a game; :mod:`take5rules._arenastore`). :attr:`totals`, :attr:`winners`
+    and :attr:`rounds` build the games' dicts and tuples from them on demand, every time they
+    are read: read them once (``totals = result.totals``), or one game at a time with
+    ``result.outcomes.game_totals(k)``, ``game_winners(k)`` and ``game_rounds(k)``. The
+    standings and the report read the columns directly.
+
+    Built from dicts and tuples as ``ArenaResult(rules, seed, totals, winners, standings,
+    rounds, duplicate)``, as before; a game's winners are then kept in the order of its totals.
     """
 
     rules: Rules
     seed: int
-    totals: tuple[dict[str, int], ...]
-    winners: tuple[tuple[str, ...], ...]
+    outcomes: Outcomes
     standings: tuple[Standing, ...]
-    rounds: tuple[tuple[dict[str, int], ...], ...] = ()
-    duplicate: bool = False
+    duplicate: bool
+
+    def __init__(self, rules: Rules, seed: int, totals: Sequence[Mapping[str, int]],
+                 winners: Sequence[Sequence[str]], standings: Sequence[Standing],
+                 rounds: Sequence[Sequence[Mapping[str, int]]] = (),
+                 duplicate: bool = False) -> None:
+        seats = [standing.player for standing in standings]
+        self._fill(rules, seed, Outcomes.of(seats, totals, winners, rounds), standings,
+                   duplicate)
+
+    def _fill(self, rules: Rules, seed: int, outcomes: Outcomes,
+              standings: Sequence[Standing], duplicate: bool) -> None:
+        for name, value in (("rules", rules), ("seed", seed), ("outcomes", outcomes),
+                            ("standings", tuple(standings)), ("duplicate", bool(duplicate))):
+            object.__setattr__(self, name, value)
+
+    @classmethod
+    def of(cls, rules: Rules, seed: int, outcomes: Outcomes, standings: Sequence[Standing],
+           duplicate: bool) -> ArenaResult:
+        """The result of the games kept in *outcomes* (as :func:`run_arena` builds it)."""
+        result = object.__new__(cls)
+        result._fill(rules, seed, outcomes, standings, duplicate)
+        return result
+
+    @property
+    def games(self) -> int:
+        """How many games were played."""
+        return self.outcomes.games
+
+    @property
+    def totals(self) -> tuple[dict[str, int], ...]:
+        """Every game's final totals (built on demand: a new tuple at every read)."""
+        return tuple(map(self.outcomes.game_totals, range(self.games)))
+
+    @property
+    def winners(self) -> tuple[tuple[str, ...], ...]:
+        """Every game's winners (built on demand: a new tuple at every read)."""
+        return tuple(map(self.outcomes.game_winners, range(self.games)))
+
+    @property
+    def rounds(self) -> tuple[tuple[dict[str, int], ...], ...]:
+        """Every game's rounds' penalties, or () if none were kept (built on demand)."""
+        if not self.outcomes.has_rounds:
+            return ()
+        return tuple(map(self.outcomes.game_rounds, range(self.games)))
 
     def report(self, baseline: str | None = None) -> Any:
         """The :class:`take5rules.ladder.Report` of this run against *baseline*.
@@ -465,10 +445,10 @@ class ArenaResult:
             "variant": self.rules.variant.value,
             "threshold": self.rules.threshold,
             "seed": self.seed,
-            "games": len(self.totals),
+            "games": self.games,
             "duplicate": self.duplicate,
             "standings": [standing.to_json() for standing in self.standings],
-            "report": self.report().to_json() if self.rounds else None,
+            "report": self.report().to_json() if self.outcomes.has_rounds else None,
         }
 
 
@@ -477,6 +457,8 @@ def _count(name: str, value: object) -> int:
         if name == "games":
             raise RulesError("round.end", _AT_LEAST_ONE, value=value)
         raise _argument(_NOT_A_COUNT, name=name, value=value)
+    if name == "games" and value > MAX_GAMES:
+        raise _argument(_AT_MOST, limit=MAX_GAMES, value=value)
     return value
 
 
@@ -529,46 +511,26 @@ def run_arena(
     setup = _Setup(players, names, rules, seed, _timeout(move_timeout), bool(duplicate))
     for spec in players:  # fail early, in this process, on a spec that does not load
         load_player(spec, 0)
-    outcomes: dict[int, Outcome] = {}
+    outcomes = Outcomes(names, games)
     with _timer_allowed(setup, 2 if executor is not None else jobs):
         if executor is not None:
-            for outcome in _play_on(executor, setup, games, progress):
-                outcomes[outcome[0]] = outcome
+            from ._arenapool import play_on
+
+            for outcome in play_on(executor, setup, games, progress):
+                outcomes.record(outcome)
         elif jobs <= 1:
             for game in range(games):
-                outcomes[game] = play_one(setup, game)
+                outcomes.record(play_one(setup, game))
                 if progress is not None:
                     progress(1)
         else:
             from ._arenapool import play_in_processes
 
             for outcome in play_in_processes(setup, games, jobs, progress):
-                outcomes[outcome[0]] = outcome
-    totals = tuple(outcomes[game][1] for game in range(games))
-    winners = tuple(outcomes[game][2] for game in range(games))
-    rounds = tuple(outcomes[game][3] for game in range(games))
+                outcomes.record(outcome)
     spec_names = [spec if isinstance(spec, str) else _label(spec) for spec in players]
-    return ArenaResult(rules, seed, totals, winners,
-                       standings(names, spec_names, totals, winners), rounds, bool(duplicate))
-
-
-def _play_on(executor: Executor, setup: _Setup, games: int,
-             progress: Callable[[int], None] | None) -> Iterator[Outcome]:
-    """Every game's outcome, played in chunks by *executor*, in the order they finish."""
-    from ._arenapool import MAX_CHUNK, _play_chunk
-
-    size = max(1, min(MAX_CHUNK, games // 8))
-    futures = [executor.submit(_play_chunk, setup, start, min(start + size, games))
-               for start in range(0, games, size)]
-    try:
-        for future in as_completed(futures):
-            outcomes = future.result()
-            yield from outcomes
-            if progress is not None:
-                progress(len(outcomes))
-    finally:
-        for future in futures:
-            future.cancel()
+    return ArenaResult.of(rules, seed, outcomes, _standings(outcomes, spec_names),
+                          bool(duplicate))
 
 
 def standings(
@@ -586,12 +548,25 @@ def standings(
     ...     [{"ana": 40, "bob": 70}, {"ana": 50, "bob": 50}], [("ana",), ("ana", "bob")])]
     [('ana', 45.0, 2), ('bob', 60.0, 1)]
     """
-    result = []
-    for name, spec in zip(names, specs, strict=True):
-        values = [game_totals[name] for game_totals in totals]
-        result.append(
-            Standing(name, spec, len(values), statistics.fmean(values),
-                     confidence_interval(values), sum(name in won for won in winners))
-        )
+    return _sorted([_standing(name, spec, [game_totals[name] for game_totals in totals],
+                              sum(name in won for won in winners))
+                    for name, spec in zip(names, specs, strict=True)])
+
+
+def _standings(outcomes: Outcomes, specs: Sequence[str]) -> tuple[Standing, ...]:
+    """The standings of the games kept in *outcomes*, read from its columns."""
+    count = len(outcomes.seats)
+    return _sorted([_standing(name, spec, outcomes.totals[seat::count],
+                              sum(mask >> seat & 1 for mask in outcomes.winners))
+                    for seat, (name, spec) in enumerate(zip(outcomes.seats, specs,
+                                                            strict=True))])
+
+
+def _standing(name: str, spec: str, values: Sequence[int], wins: int) -> Standing:
+    return Standing(name, spec, len(values), statistics.fmean(values),
+                    confidence_interval(values), wins)
+
+
+def _sorted(result: list[Standing]) -> tuple[Standing, ...]:
     result.sort(key=lambda standing: (standing.mean_penalty, standing.player))
     return tuple(result)

@@ -12,7 +12,12 @@ From an :class:`~take5rules.arena.ArenaResult` :func:`report` computes, for each
 * its Bradley–Terry rating on the Elo scale (400 log10 of the strength; the baseline at 0),
   fitted by Hunter's MM algorithm on every pair of players in every deal (fewer bull heads wins,
   a tie counts half to each, and every pair gets half a win each way as a prior so that no
-  rating is infinite), with a 95% percentile bootstrap interval over the deal sets.
+  rating is infinite), with a 95% percentile bootstrap interval over the deal sets (beyond
+  :data:`LADDER_BLOCKS` deal sets, over that many blocks of consecutive deal sets).
+
+The report reads the games' compact outcomes in one pass; beyond those limits (and
+:data:`~take5rules.arena.BOOTSTRAP_LIMIT` deal sets for the differences, which then take the
+normal interval) its time grows no faster than the games.
 
 >>> from take5rules.arena import run_arena
 >>> result = run_arena(["cautious", "random"], games=4, seed=1)
@@ -26,8 +31,10 @@ From an :class:`~take5rules.arena.ArenaResult` :func:`report` computes, for each
 from __future__ import annotations
 
 import math
+import operator
 import random
 import statistics
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -36,6 +43,7 @@ from ._text import N_
 from .errors import RulesError
 
 if TYPE_CHECKING:
+    from ._arenastore import Outcomes
     from .arena import ArenaResult
 
 __all__ = ["Rating", "Report", "bradley_terry", "report"]
@@ -43,6 +51,15 @@ __all__ = ["Rating", "Report", "bradley_terry", "report"]
 #: Bootstrap resamples of the ladder's intervals.
 LADDER_RESAMPLES = 200
 
+#: The most blocks the rating's bootstrap resamples. Up to this many deal sets each deal set is
+#: a block; beyond, consecutive deal sets are pooled into this many blocks of nearly equal size
+#: and the blocks are resampled. Deal sets are independent, so a block's wins are a sum of
+#: independent deal sets' wins and the resampled totals keep the spread of resampling the deal
+#: sets one by one; the time no longer grows with the games.
+LADDER_BLOCKS = 1000
+
+_NO_ROUNDS = N_("the report compares the players deal by deal: it needs the penalties of "
+                "every round, and some game here has none")
 _NOT_A_SEAT = N_("the baseline {player!r} is not a seat of this arena; the seats are {seats}")
 
 
@@ -120,80 +137,123 @@ def _interval(values: Sequence[float]) -> tuple[float, float, float]:
     return statistics.fmean(values), low, high
 
 
-def _pairs(rounds: Sequence[dict[str, int]], names: Sequence[str]) -> list[list[float]]:
-    count = len(names)
-    wins = [[0.0] * count for _ in range(count)]
-    for penalties in rounds:
-        for i in range(count):
-            mine = penalties[names[i]]
-            for j in range(count):
-                if i != j:
-                    theirs = penalties[names[j]]
-                    wins[i][j] += 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
-    return wins
+@dataclass(slots=True)
+class _Tally:
+    """What :func:`report` counts in one pass over the games (a float sum in game order)."""
+
+    deal_difference: list[array[float]]
+    game_difference: list[array[float]]
+    bull_heads: list[int]
+    deals: int
+    deal_wins: list[float]
+    game_wins: list[float]
+    blocks: list[list[int]]  # each block's pair wins, in half wins: [i * count + j]
+
+
+def _tally(outcomes: Outcomes, size: int, anchor: int) -> _Tally:
+    """One pass over the games, by deal sets of *size* games, against seat *anchor*."""
+    count, games = len(outcomes.seats), outcomes.games
+    totals, winners, penalties = outcomes.totals, outcomes.winners, outcomes.penalties
+    starts, counts = outcomes.starts, outcomes.counts
+    units = -(-games // size)
+    blocks = min(units, LADDER_BLOCKS)
+    pairs = [(i, j, i * count + j, j * count + i)
+             for i in range(count) for j in range(i + 1, count)]
+    tally = _Tally([array("d") for _ in range(count)], [array("d") for _ in range(count)],
+                   [0] * count, 0, [0.0] * count, [0.0] * count,
+                   [[0] * (count * count) for _ in range(blocks)])
+    deal_wins, game_wins = tally.deal_wins, tally.game_wins
+    for unit in range(units):
+        block = tally.blocks[unit * blocks // units]
+        first, last = unit * size, min((unit + 1) * size, games)
+        rows = array(penalties.typecode)  # the unit's rounds, one after the other
+        held = [0] * count
+        for game in range(first, last):
+            mask = winners[game]
+            won = mask.bit_count()
+            for seat in range(count):
+                if mask >> seat & 1:
+                    game_wins[seat] += 1 / won
+            for seat, total in enumerate(totals[game * count:(game + 1) * count]):
+                held[seat] += total
+            rows += penalties[starts[game] * count:(starts[game] + counts[game]) * count]
+        deals = len(rows) // count
+        columns = [rows[seat::count] for seat in range(count)]
+        heads = [sum(column) for column in columns]
+        for row in zip(*columns, strict=True):  # in game order, as the sums always ran
+            least = min(row)
+            sharing = row.count(least)
+            if sharing == 1:
+                deal_wins[row.index(least)] += 1.0
+            else:
+                for seat, value in enumerate(row):
+                    if value == least:
+                        deal_wins[seat] += 1 / sharing
+        for i, j, i_over_j, j_over_i in pairs:
+            below = sum(map(operator.lt, columns[i], columns[j]))
+            above = sum(map(operator.gt, columns[i], columns[j]))
+            block[i_over_j] += 2 * below + deals - below - above
+            block[j_over_i] += 2 * above + deals - below - above
+        if not deals:
+            raise RulesError("argument", _NO_ROUNDS)
+        played = last - first
+        for seat in range(count):
+            tally.bull_heads[seat] += heads[seat]
+            tally.deal_difference[seat].append(heads[seat] / deals - heads[anchor] / deals)
+            tally.game_difference[seat].append(held[seat] / played - held[anchor] / played)
+        tally.deals += deals
+    return tally
 
 
 def report(result: ArenaResult, baseline: str | None = None) -> Report:
-    """The duplicate protocol's figures of *result* against *baseline* (default: last seat)."""
-    names = [standing.player for standing in result.standings]
-    seats = list(result.totals[0]) if result.totals else names
+    """The duplicate protocol's figures of *result* against *baseline* (default: last seat).
+
+    One pass over the games' compact outcomes (:attr:`~take5rules.arena.ArenaResult.outcomes`),
+    then intervals whose time does not grow with the games beyond :data:`LADDER_BLOCKS` deal
+    sets (the rating) and :data:`~take5rules.arena.BOOTSTRAP_LIMIT` (the differences).
+    """
+    outcomes = result.outcomes
+    seats = list(outcomes.seats)
     base = baseline if baseline is not None else seats[-1]
     if base not in seats:
         raise RulesError("argument", _NOT_A_SEAT, player=base, seats=", ".join(seats))
-    size = len(seats) if result.duplicate else 1
-    units = [range(start, min(start + size, len(result.totals)))
-             for start in range(0, len(result.totals), size)]
-    unit_pairs = [_pairs([penalties for game in unit for penalties in result.rounds[game]],
-                         seats) for unit in units]
-    ratings_of = _ratings(unit_pairs, seats, base)
-    all_rounds = [penalties for game_rounds in result.rounds for penalties in game_rounds]
-    deal_wins = dict.fromkeys(seats, 0.0)
-    for penalties in all_rounds:
-        least = min(penalties.values())
-        sharing = [seat for seat in seats if penalties[seat] == least]
-        for seat in sharing:
-            deal_wins[seat] += 1 / len(sharing)
-    game_wins = dict.fromkeys(seats, 0.0)
-    for won in result.winners:
-        for seat in won:
-            game_wins[seat] += 1 / len(won)
-
-    def per_deal(seat: str, unit: range) -> float:
-        rounds = [penalties for game in unit for penalties in result.rounds[game]]
-        return sum(penalties[seat] for penalties in rounds) / len(rounds)
-
-    def per_game(seat: str, unit: range) -> float:
-        return statistics.fmean(result.totals[game][seat] for game in unit)
-
+    if not outcomes.has_rounds:
+        raise RulesError("argument", _NO_ROUNDS)
+    count = len(seats)
+    tally = _tally(outcomes, count if result.duplicate else 1, seats.index(base))
+    ratings_of = _ratings([[wins / 2 for wins in block] for block in tally.blocks], seats, base)
     ratings = []
-    for seat in seats:
-        elo, low, high = ratings_of[seat]
+    for seat, name in enumerate(seats):
+        elo, low, high = ratings_of[name]
         ratings.append(Rating(
-            seat,
-            sum(penalties[seat] for penalties in all_rounds) / len(all_rounds),
-            statistics.fmean(totals[seat] for totals in result.totals),
-            _interval([per_deal(seat, unit) - per_deal(base, unit) for unit in units]),
-            _interval([per_game(seat, unit) - per_game(base, unit) for unit in units]),
-            deal_wins[seat], game_wins[seat], elo, (low, high),
+            name,
+            tally.bull_heads[seat] / tally.deals,
+            statistics.fmean(outcomes.totals[seat::count]),
+            _interval(tally.deal_difference[seat]),
+            _interval(tally.game_difference[seat]),
+            tally.deal_wins[seat], tally.game_wins[seat], elo, (low, high),
         ))
     ratings.sort(key=lambda rating: (-rating.elo, rating.player))
-    return Report(base, len(units), len(all_rounds), tuple(ratings))
+    return Report(base, len(tally.deal_difference[0]), tally.deals, tuple(ratings))
 
 
-def _ratings(unit_pairs: Sequence[list[list[float]]], seats: Sequence[str],
+def _ratings(blocks: Sequence[list[float]], seats: Sequence[str],
              base: str) -> dict[str, tuple[float, float, float]]:
-    """Each seat's Elo-scale rating and its bootstrap interval over the deal sets."""
+    """Each seat's Elo-scale rating and its bootstrap interval over the blocks of deal sets.
+
+    A block's pair wins are flat: ``block[i * count + j]`` is i's wins over j.
+    """
     count = len(seats)
     anchor = seats.index(base)
 
-    def elo(chosen: Sequence[list[list[float]]]) -> list[float]:
-        wins = [[sum(unit[i][j] for unit in chosen) for j in range(count)] for i in range(count)]
-        strength = bradley_terry(wins)
+    def elo(chosen: Sequence[list[float]]) -> list[float]:
+        sums = [sum(column) for column in zip(*chosen, strict=True)]
+        strength = bradley_terry([sums[i * count:(i + 1) * count] for i in range(count)])
         return [400 * math.log10(value / strength[anchor]) for value in strength]
 
-    point = elo(unit_pairs)
+    point = elo(blocks)
     rng = random.Random(0)
-    samples = [elo(rng.choices(unit_pairs, k=len(unit_pairs))) for _ in range(LADDER_RESAMPLES)]
+    samples = [elo(rng.choices(blocks, k=len(blocks))) for _ in range(LADDER_RESAMPLES)]
     result = {}
     for index, seat in enumerate(seats):
         values = sorted(sample[index] for sample in samples)

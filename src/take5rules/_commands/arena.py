@@ -73,8 +73,8 @@ def _table(result: ArenaResult, language: str) -> str:
                   for column, (cell, width) in enumerate(zip(row, widths, strict=True)))
         for row in rows
     ]
-    summary = tr.ngettext(_SUMMARY, len(result.totals)).format(
-        games=tr.number(len(result.totals)), variant=variant_name(result.rules.variant, language),
+    summary = tr.ngettext(_SUMMARY, result.games).format(
+        games=tr.number(result.games), variant=variant_name(result.rules.variant, language),
         threshold=tr.number(result.rules.threshold), seed=result.seed)
     return "\n".join([summary, *lines])
 
