@@ -6,9 +6,13 @@ bootstrap interval over the deal sets, and its milliseconds per decision (median
 CPU time of this process, one core). Then the head-to-head of the targets: ``best`` against a
 64-world determinized Monte Carlo player with greedy rollouts (``mc-64``) at one table with two
 cautious players, the same deals, their times measured in the same games (so interleaved).
+With ``--jobs N`` the head-to-head's games run in N processes (each seat made afresh for each
+game), and its times come from its first ``--time-sets`` deal sets played again in this
+process, both players timed in the same games.
 
     .venv/bin/python benchmarks/bench_strength.py --sets 12
     .venv/bin/python benchmarks/bench_strength.py --sets 12 --write   # results and the plots
+    .venv/bin/python benchmarks/bench_strength.py --sets 12 --head-sets 200 --jobs 2 --write
     .venv/bin/python benchmarks/bench_strength.py --plot-only
 
 ``--write`` saves ``benchmarks/results/strength.json`` and draws ``docs/<lang>/strength.svg``
@@ -25,12 +29,13 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from babel.numbers import format_decimal
 
-from take5rules.arena import run_arena
+from take5rules.arena import PlayerLike, run_arena
 from take5rules.bots import MonteCarloPlayer, best_player
 from take5rules.players import CautiousPlayer, LowestCardPlayer, Player, RandomPlayer
 
@@ -81,8 +86,13 @@ def _timing(timed: Timed) -> dict[str, float]:
             "decisions": len(values)}
 
 
-def measure(sets: int, seed: int, head_sets: int) -> dict[str, Any]:
-    """Every table of the ladder and the head-to-head, as figures."""
+def measure(sets: int, seed: int, head_sets: int, jobs: int = 1,
+            time_sets: int = 8) -> dict[str, Any]:
+    """Every table of the ladder and the head-to-head, as figures.
+
+    With *jobs* above 1 the head-to-head's games are played in that many processes, and its
+    milliseconds a move are measured on its first *time_sets* deal sets, played again here.
+    """
     ladder: dict[str, Any] = {}
     for name, make in LADDER.items():
         timed = Timed(make())
@@ -99,8 +109,20 @@ def measure(sets: int, seed: int, head_sets: int) -> dict[str, Any]:
               f"{ladder[name]['median_ms']:.2f}), per deal {rating.per_deal:.2f}, vs cautious "
               f"{rating.deal_difference[0]:+.2f} [{low:+.2f}, {high:+.2f}]", flush=True)
     best, baseline = Timed(best_player(2)), Timed(MonteCarloPlayer(worlds=64, seed=2))
-    result = run_arena({"best": best, "mc-64": baseline, "cautious": CautiousPlayer(),
-                        "cautious#2": CautiousPlayer()}, games=4 * head_sets, seed=seed + 1)
+    timed_table: dict[str, PlayerLike] = {"best": best, "mc-64": baseline,
+                                          "cautious": CautiousPlayer(),
+                                          "cautious#2": CautiousPlayer()}
+    if jobs <= 1:
+        result = run_arena(timed_table, games=4 * head_sets, seed=seed + 1)
+    else:
+        # The games in *jobs* processes, each seat made afresh for each game (so that a game
+        # is the same in any process); the times from the first *time_sets* deal sets of the
+        # same seed played here, both players timed in the same games.
+        table: dict[str, PlayerLike] = {"best": partial(best_player, 2),
+                 "mc-64": partial(MonteCarloPlayer, worlds=64, seed=2),
+                 "cautious": CautiousPlayer, "cautious#2": CautiousPlayer}
+        result = run_arena(table, games=4 * head_sets, seed=seed + 1, jobs=jobs)
+        run_arena(timed_table, games=4 * min(time_sets, head_sets), seed=seed + 1)
     against = {rating.player: rating for rating in result.report("mc-64").ratings}
     versus_cautious = {r.player: r for r in result.report("cautious").ratings}
     head: dict[str, Any] = {"best": _timing(best), "mc-64": _timing(baseline),
@@ -122,7 +144,8 @@ def measure(sets: int, seed: int, head_sets: int) -> dict[str, Any]:
           f"{'met' if diff[2] < 0 and ratio <= 1 else 'NOT met'}"
           f"{'' if diff[2] < 0 else ' (the interval includes 0)'}"
           f"{'' if ratio <= 1 else ' (more time a move)'}")
-    return {"sets": sets, "head_sets": head_sets, "seed": seed, "ladder": ladder,
+    return {"sets": sets, "head_sets": head_sets, "seed": seed, "jobs": jobs,
+            "time_sets": min(time_sets, head_sets) if jobs > 1 else head_sets, "ladder": ladder,
             "head_to_head": head, "python": sys.version.split()[0]}
 
 
@@ -207,6 +230,10 @@ def main() -> None:
     parser.add_argument("--head-sets", type=int, default=None,
                         help="deal sets of the head-to-head table (default: --sets)")
     parser.add_argument("--seed", type=int, default=21)
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes for the head-to-head's games (its times: --time-sets)")
+    parser.add_argument("--time-sets", type=int, default=8,
+                        help="with --jobs: the head-to-head's deal sets timed in this process")
     parser.add_argument("--write", action="store_true", help="save the figures and the plots")
     parser.add_argument("--plot-only", action="store_true",
                         help="only draw the plots again from the saved figures")
@@ -214,7 +241,8 @@ def main() -> None:
     if arguments.plot_only:
         write(json.loads(RESULTS.read_text(encoding="utf-8")))
         return
-    figures = measure(arguments.sets, arguments.seed, arguments.head_sets or arguments.sets)
+    figures = measure(arguments.sets, arguments.seed, arguments.head_sets or arguments.sets,
+                      arguments.jobs, arguments.time_sets)
     if arguments.write:
         write(figures)
 
