@@ -146,27 +146,34 @@ def _place(rows: list[Row], plays: Sequence[tuple[Card, str]], me: str) -> int:
     return mine
 
 
+def _play_turn(rows: list[Row], hands: dict[str, list[Card]], seats: Sequence[str], me: str,
+               mine: Card | None, rng: random.Random, policy: Policy) -> int:
+    """Play one turn on *rows* and *hands* (changed): the bull heads *me* takes.
+
+    *me* plays *mine* if given; every other choice is *policy*'s, every low card takes the
+    cheapest row.
+    """
+    choose = policy(rows, rng)
+    plays = []
+    for seat in seats:
+        hand = hands[seat]
+        value = mine if mine is not None and seat == me else choose(hand)
+        hand.remove(value)
+        plays.append((value, seat))
+    plays.sort()
+    return _place(rows, plays, me)
+
+
 def _play_out(rows: list[Row], hands: dict[str, list[Card]], seats: Sequence[str], me: str,
               first: Card | None, rng: random.Random, policy: Policy) -> int:
     """Play the round out from *rows* and *hands* (changed): the bull heads *me* takes.
 
-    *me* plays *first* this turn if given; every other choice is *policy*'s, every low card
-    takes the cheapest row.
+    *me* plays *first* this turn if given (:func:`_play_turn`), then as *policy* chooses.
     """
     mine = 0
     while hands[me]:
-        choose = policy(rows, rng)
-        plays = []
-        for seat in seats:
-            hand = hands[seat]
-            if first is not None and seat == me:
-                value, first = first, None
-            else:
-                value = choose(hand)
-            hand.remove(value)
-            plays.append((value, seat))
-        plays.sort()
-        mine += _place(rows, plays, me)
+        mine += _play_turn(rows, hands, seats, me, first, rng, policy)
+        first = None
     return mine
 
 

@@ -70,12 +70,20 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from . import _kernel
 from ._text import N_
 from .belief import belief
-from .bots import _NOT_A_COUNT, ROLLOUTS, MonteCarloPlayer, Policy, _place, _play_out, greedy_card
+from .bots import (
+    _NOT_A_COUNT,
+    ROLLOUTS,
+    MonteCarloPlayer,
+    _place,
+    _play_out,
+    _play_turn,
+    greedy_card,
+)
 from .cards import Card
 from .errors import RulesError
 from .players import CardView, DraftView, _cheapest_index
@@ -108,20 +116,6 @@ class _Node:
         self.children: dict[int, _Node] = {}
         self.visits = 0
         self.total = 0
-
-
-def _turn(rows: list[Row], hands: dict[str, list[Card]], seats: Sequence[str], me: str,
-          mine: Card, rng: random.Random, policy: Policy) -> int:
-    """Play one turn, *me* playing *mine* and the others by *policy*: the heads *me* takes."""
-    choose = policy(rows, rng)
-    plays = []
-    for seat in seats:
-        hand = hands[seat]
-        value = mine if seat == me else choose(hand)
-        hand.remove(value)
-        plays.append((value, seat))
-    plays.sort()
-    return _place(rows, plays, me)
 
 
 class ISMCTSPlayer:
@@ -214,7 +208,7 @@ class ISMCTSPlayer:
                 if depth == 0 and first is not None:
                     taken += first(action, rows, hands)
                 else:
-                    taken += _turn(rows, hands, seats, me, action, luck, policy)
+                    taken += _play_turn(rows, hands, seats, me, action, luck, policy)
             taken += _play_out(rows, hands, seats, me, None, luck, policy)
             root.visits += 1
             for (_action, child), mark in zip(path, marks, strict=True):
