@@ -99,12 +99,22 @@ def play_on(executor: Executor, setup: _Setup, games: int,
     the futures nor their results pile up, whatever the number of games.
     """
     size = max(1, min(MAX_CHUNK, games // 8))
+    yield from _in_window(executor, setup, games, size, EXECUTOR_IN_FLIGHT, progress)
+
+
+def _in_window(executor: Executor, setup: _Setup, games: int, size: int, window: int,
+               progress: Callable[[int], None] | None) -> Iterator[Outcome]:
+    """The outcomes of *games* in chunks of *size*, at most *window* chunks submitted unread.
+
+    A chunk is submitted as each one is read; what is still submitted when the caller stops
+    is cancelled.
+    """
     starts = iter(range(0, games, size))
     pending: set[Future[list[Outcome]]] = set()
     try:
         for start in starts:
             pending.add(executor.submit(_play_chunk, setup, start, min(start + size, games)))
-            if len(pending) >= EXECUTOR_IN_FLIGHT:
+            if len(pending) >= window:
                 break
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -140,29 +150,13 @@ def play_in_processes(setup: _Setup, games: int, jobs: int,
     handlers = _on_signals()
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker,
                                initargs=(os.getpid(),))
-    pending: set[Future[list[Outcome]]] = set()
-    starts = iter(range(0, games, size))
     clean = False
     try:
-        for start in starts:
-            pending.add(pool.submit(_play_chunk, setup, start, min(start + size, games)))
-            if len(pending) >= workers * IN_FLIGHT:
-                break
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                try:
-                    outcomes = future.result()
-                except BrokenProcessPool as error:  # a player ended its worker (os._exit...)
-                    raise ArenaPlayerError("player", _WORKER_DIED,
-                                           reason=str(error) or type(error).__name__) from None
-                yield from outcomes
-                if progress is not None:
-                    progress(len(outcomes))
-                following = next(starts, None)
-                if following is not None:
-                    pending.add(pool.submit(_play_chunk, setup, following,
-                                            min(following + size, games)))
+        try:
+            yield from _in_window(pool, setup, games, size, workers * IN_FLIGHT, progress)
+        except BrokenProcessPool as error:  # a player ended its worker (os._exit...)
+            raise ArenaPlayerError("player", _WORKER_DIED,
+                                   reason=str(error) or type(error).__name__) from None
         clean = True
     finally:
         _stop(pool, clean)
