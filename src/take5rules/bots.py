@@ -146,6 +146,22 @@ def _place(rows: list[Row], plays: Sequence[tuple[Card, str]], me: str) -> int:
     return mine
 
 
+def _take_row(rows: list[Row], row: int, value: Card, rest: Sequence[tuple[Card, str]],
+              me: str) -> int:
+    """*me*'s low card *value* takes *row* of *rows* (changed), then the turn's *rest* is placed.
+
+    The bull heads *me* takes in all.
+    """
+    taken = _pile_heads(rows[row])
+    rows[row] = (value,)
+    return taken + _place(rows, rest, me)
+
+
+def _deadline(budget: float | None) -> float | None:
+    """The ``time.perf_counter()`` at which a decision of *budget* milliseconds stops."""
+    return None if budget is None else time.perf_counter() + budget / 1000
+
+
 def _play_turn(rows: list[Row], hands: dict[str, list[Card]], seats: Sequence[str], me: str,
                mine: Card | None, rng: random.Random, policy: Policy) -> int:
     """Play one turn on *rows* and *hands* (changed): the bull heads *me* takes.
@@ -225,15 +241,12 @@ class MonteCarloPlayer:
         return (f"MonteCarloPlayer(worlds={self.worlds}, rollout={self.rollout!r}, "
                 f"seed={self.seed}{extra})")
 
-    def _deadline(self) -> float | None:
-        return None if self.budget is None else time.perf_counter() + self.budget / 1000
-
     def _search(self, count: int, evaluate: Callable[[int, dict[str, tuple[Card, ...]], int],
                                                      int], known: Belief) -> int:
         """The index of the best of *count* candidates; *evaluate(candidate, deal, seed)*."""
         totals = [0] * count
         alive = list(range(count))
-        deadline = self._deadline()
+        deadline = _deadline(self.budget)
         rng = self._random
         worlds = self.worlds
         checkpoints = {worlds * k // 4 for k in (1, 2, 3)} if self.halving else set()
@@ -276,9 +289,7 @@ class MonteCarloPlayer:
 
         def evaluate(candidate: int, deal: dict[str, tuple[Card, ...]], seed: int) -> int:
             now = list(rows)
-            taken = _pile_heads(now[candidate])
-            now[candidate] = (value,)
-            taken += _place(now, rest, me)
+            taken = _take_row(now, candidate, value, rest, me)
             hands = {seat: list(cards) for seat, cards in deal.items()}
             hands[me] = list(hand)
             return taken + _play_out(now, hands, seats, me, None, random.Random(seed), policy)

@@ -79,9 +79,10 @@ from .bots import (
     _NOT_A_COUNT,
     ROLLOUTS,
     MonteCarloPlayer,
-    _place,
+    _deadline,
     _play_out,
     _play_turn,
+    _take_row,
     greedy_card,
 )
 from .cards import Card
@@ -166,8 +167,7 @@ class ISMCTSPlayer:
         seats, me, rng = known.seats, view.player, self._random
         policy = ROLLOUTS[self.rollout]
         start, hand, explore = view.table.rows, tuple(view.hand), self.exploration
-        deadline = (None if self.budget is None
-                    else time.perf_counter() + self.budget / 1000)
+        deadline = _deadline(self.budget)
         log, sqrt = math.log, math.sqrt
         root = _Node(list(actions))
         rng.shuffle(root.untried)
@@ -237,9 +237,7 @@ class ISMCTSPlayer:
         value = choice.card
 
         def first(row: int, rows: list[Row], hands: dict[str, list[Card]]) -> int:
-            taken = _kernel.pile_heads(rows[row])
-            rows[row] = (value,)
-            return taken + _place(rows, rest, me)
+            return _take_row(rows, row, value, rest, me)
 
         return self._search(choice, list(range(_kernel.ROWS)), first)
 
