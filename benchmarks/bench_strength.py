@@ -74,7 +74,7 @@ LADDER: dict[str, Callable[[], Player]] = {
     "greedy": lambda: __import__("take5rules.bots").bots.GreedyPlayer(),
     "mc-8": lambda: MonteCarloPlayer(worlds=8, seed=1),
     "mc-24": lambda: MonteCarloPlayer(worlds=24, seed=1),
-    "ismcts": lambda: __import__("take5rules.ismcts").ismcts.ISMCTSPlayer(seed=1),
+    "mc-108h": lambda: MonteCarloPlayer(worlds=108, seed=1, halving=True),
     "best": lambda: best_player(1),
 }
 

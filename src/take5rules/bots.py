@@ -39,6 +39,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from . import _kernel
 from ._text import N_
@@ -50,6 +51,9 @@ from .table import Row
 from .turn import RowChoice
 from .variants import draft as drafted_deal
 from .variants import next_drafter
+
+if TYPE_CHECKING:
+    from .ismcts import ISMCTSPlayer
 
 __all__ = ["ROLLOUTS", "GreedyPlayer", "MonteCarloPlayer", "best_player", "greedy_card"]
 
@@ -328,29 +332,22 @@ class MonteCarloPlayer:
         return ranked[min(range(len(ranked)), key=lambda index: (scores[index], index))]
 
 
-def best_player(seed: int | None = 0) -> MonteCarloPlayer:
+def best_player(seed: int | None = 0) -> ISMCTSPlayer:
     """The strongest built-in player within 100 ms a move on one core (``best``).
 
-    :class:`MonteCarloPlayer` with greedy rollouts and :data:`BEST_WORLDS` worlds spent by
-    successive halving: about as much time a move as the 64-world search without halving, the
-    rollouts moved from the candidates that are clearly worse to the close ones. Measured
-    against that search's own choices at 300 positions (each card valued over 4,000 worlds),
-    halving over 128 worlds loses 0.16 bull heads a decision to the best card where 64 worlds
-    lose 0.21, in about the same time. Tried and left out, each at the 64-world search's time
-    on 300 deals against three cautious players (in bull heads per deal, 95% interval): ranking
-    by its own bull heads minus a third of the others' (+0.51, -0.01 to +1.04: worse), rollouts
-    by cautious's rule (+0.12, -0.39 to +0.64, and slower), and more worlds for the cheap
-    decisions of the end of a round than for its first turns (0.28 bull heads lost a decision
-    in 22 ms, against halving's 0.21 in 27). Four
-    times the worlds (256) gain only -0.38 (-0.98 to +0.24) a deal: the rollout model, not the
-    noise of the worlds, bounds this search. Against the 64-world search at one table with two
-    cautious players, on 200 duplicate deal sets: -0.23 bull heads a deal (-0.57 to +0.09) in
-    0.94 its time, ahead but not told apart; :class:`~take5rules.ismcts.ISMCTSPlayer` is level
-    with it at the same time. ``benchmarks/bench_strength.py`` has the ladder.
+    :class:`~take5rules.ismcts.ISMCTSPlayer` with its defaults (350 iterations, exploration 20
+    bull heads, greedy rollouts): about 24 ms a move at four players, at most 93 ms at ten.
+    It models the seat's own later cards by its tree, where :class:`MonteCarloPlayer` plays
+    them greedily. At one table with the 64-world Monte Carlo player, this search with 108
+    worlds and successive halving (the ``best`` of 0.3.0) and a ``cautious`` player, on 200
+    duplicate deal sets (800 games), it took 0.74 bull heads a deal fewer than the 64-world
+    search (95%: 0.33 to 1.15) and 0.75 fewer than the halving search, which was level with
+    the 64-world one (+0.01), all three at about the same time a move.
+    ``benchmarks/bench_strength.py`` has the ladder and the head-to-head of the targets.
+
+    >>> best_player(1)
+    ISMCTSPlayer(iterations=350, exploration=20.0, rollout='greedy', seed=1)
     """
-    return MonteCarloPlayer(worlds=BEST_WORLDS, rollout="greedy", seed=seed, halving=True)
+    from . import ismcts  # take5rules.ismcts imports this module
 
-
-#: The worlds of :func:`best_player`: mean time a move below the 64-world search's (measured
-#: by ``benchmarks/bench_strength.py`` in the same games).
-BEST_WORLDS = 108
+    return ismcts.ISMCTSPlayer(seed=seed)
