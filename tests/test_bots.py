@@ -12,8 +12,10 @@ from take5rules.arena import load_player
 from take5rules.bots import ROLLOUTS, GreedyPlayer, MonteCarloPlayer, greedy_card
 from take5rules.engine import play_silently
 from take5rules.errors import RulesError
+from take5rules.ismcts import ISMCTSPlayer
 from take5rules.players import BUILTIN_PLAYERS, CardView, CautiousPlayer, Player
 from take5rules.state import Game, Phase
+from take5rules.table import Table
 from take5rules.turn import RowChoice
 from take5rules.variants import Rules, Variant
 
@@ -73,6 +75,15 @@ def test_the_kinds_are_named_on_the_command_line() -> None:
         assert isinstance(load_player(kind, 3), Player)
 
 
+def test_best_is_the_ismcts_search_with_its_defaults() -> None:
+    # docs/<lang>/strength.md and benchmarks/bench_best.py: ``best`` is ISMCTS, 350 iterations,
+    # exploration 20, greedy rollouts, of the seed it is given.
+    player = load_player("best", 3)
+    assert isinstance(player, ISMCTSPlayer)
+    assert (player.iterations, player.exploration, player.rollout, player.seed, player.paired) == (
+        350, 20.0, "greedy", 3, True)
+
+
 def test_montecarlo_is_reproducible_from_its_seed() -> None:
     def game(seed: int) -> dict[str, int]:
         seats: dict[str, Player] = {
@@ -102,6 +113,21 @@ def test_montecarlo_refuses_a_number_of_worlds_that_is_no_count(worlds: object) 
 def test_montecarlo_refuses_an_unknown_rollout() -> None:
     with pytest.raises(RulesError):
         MonteCarloPlayer(rollout="clever")
+
+
+@pytest.mark.parametrize("make", [
+    lambda: MonteCarloPlayer(worlds=4, seed=7),
+    lambda: ISMCTSPlayer(iterations=20, seed=7),
+], ids=["montecarlo", "ismcts"])
+def test_a_row_choice_whose_turn_lacks_the_seats_card_gets_the_cheapest_row(
+        make: Callable[[], Player]) -> None:
+    # The last turn shown holds 2 and 90, not the low card 1 the seat is said to play: there is
+    # no turn to play out, so the search takes the cheapest row instead of failing: the last,
+    # 70 alone (3 bull heads, against 11, 4 and 5).
+    rows = Table.of([[20, 21, 22, 23, 24], [50, 51], [60, 61, 62], [70]])
+    choice = RowChoice("me", 1, rows, 1, 9, (25,), {"me": 0, "you": 0},
+                       ((("me", 2), ("you", 90)),))
+    assert make().choose_row(choice) == 3
 
 
 # --- no peeking ---------------------------------------------------------------------------------

@@ -161,6 +161,21 @@ def _take_row(rows: list[Row], row: int, value: Card, rest: Sequence[tuple[Card,
     return taken + _place(rows, rest, me)
 
 
+def _after_me(choice: RowChoice) -> list[tuple[Card, str]] | None:
+    """The plays of *choice*'s turn placed after the seat's low card, in placement order.
+
+    ``None`` when the view does not show that card among the turn's plays, or the seat is not at
+    the table: nothing to search, so the searching players take the cheapest row.
+    """
+    me = choice.player
+    if not choice.revealed or me not in choice.totals:
+        return None
+    turn = sorted((value, seat) for seat, value in choice.revealed[-1])
+    if (choice.card, me) not in turn:
+        return None
+    return turn[turn.index((choice.card, me)) + 1:]
+
+
 def _deadline(budget: float | None) -> float | None:
     """The ``time.perf_counter()`` at which a decision of *budget* milliseconds stops."""
     return None if budget is None else time.perf_counter() + budget / 1000
@@ -282,13 +297,11 @@ class MonteCarloPlayer:
         return hand[self._search(len(hand), evaluate, known)]
 
     def choose_row(self, choice: RowChoice) -> int:  # noqa: D102
-        if not choice.revealed or choice.player not in choice.totals:
+        rest = _after_me(choice)
+        if rest is None:
             return _cheapest_index(choice.table.rows)
         known = belief(choice)
         seats, me, policy = known.seats, choice.player, self._policy
-        turn = [(value, seat) for seat, value in choice.revealed[-1]]
-        turn.sort()
-        rest = turn[turn.index((choice.card, me)) + 1:]
         rows, hand, value = choice.table.rows, choice.hand, choice.card
 
         def evaluate(candidate: int, deal: dict[str, tuple[Card, ...]], seed: int) -> int:

@@ -79,6 +79,7 @@ from .bots import (
     _NOT_A_COUNT,
     ROLLOUTS,
     MonteCarloPlayer,
+    _after_me,
     _deadline,
     _play_out,
     _play_turn,
@@ -228,13 +229,9 @@ class ISMCTSPlayer:
         return self._search(view, list(hand), None)
 
     def choose_row(self, choice: RowChoice) -> int:  # noqa: D102
-        me = choice.player
-        turn = (sorted((value, seat) for seat, value in choice.revealed[-1])
-                if choice.revealed else [])
-        if me not in choice.totals or (choice.card, me) not in turn:
+        me, value, rest = choice.player, choice.card, _after_me(choice)
+        if rest is None:
             return _cheapest_index(choice.table.rows)
-        rest = turn[turn.index((choice.card, me)) + 1:]
-        value = choice.card
 
         def first(row: int, rows: list[Row], hands: dict[str, list[Card]]) -> int:
             return _take_row(rows, row, value, rest, me)
