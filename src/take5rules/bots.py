@@ -14,9 +14,9 @@
   it sees are the candidates', not the luck of the draw. With *halving* it spends its worlds
   by successive halving: after each quarter of the worlds, the worse half of the candidates
   still in the race is dropped, and the saved rollouts go to the others.
-* :func:`best_player` (``best``) is that search with halving over :data:`BEST_WORLDS` worlds:
-  the strongest of the built-in players within 100 ms a move, in no more time than the 64-world
-  search without halving (its docstring has the figures, and what was tried and left out).
+* :func:`best_player` (``best``) is :class:`~take5rules.ismcts.ISMCTSPlayer`, the strongest of
+  the built-in players within 100 ms a move: it beats the 64-world search in less time (its
+  docstring has the figures).
 
 Each player is reproducible from its *seed*: the same seed and the same views give the same
 decisions. A *budget* in milliseconds caps the time of a decision (it stops sampling worlds
@@ -350,13 +350,15 @@ def best_player(seed: int | None = 0) -> ISMCTSPlayer:
 
     :class:`~take5rules.ismcts.ISMCTSPlayer` with its defaults (350 iterations, exploration 20
     bull heads, greedy rollouts): about 24 ms a move at four players, at most 93 ms at ten.
-    It models the seat's own later cards by its tree, where :class:`MonteCarloPlayer` plays
-    them greedily. At one table with the 64-world Monte Carlo player, this search with 108
-    worlds and successive halving (the ``best`` of 0.3.0) and a ``cautious`` player, on 200
-    duplicate deal sets (800 games), it took 0.74 bull heads a deal fewer than the 64-world
-    search (95%: 0.33 to 1.15) and 0.75 fewer than the halving search, which was level with
-    the 64-world one (+0.01), all three at about the same time a move.
-    ``benchmarks/bench_strength.py`` has the ladder and the head-to-head of the targets.
+    Its tree chooses the seat's own later cards, which :class:`MonteCarloPlayer` plays greedily
+    in its rollouts. At one table with the 64-world search and two ``cautious`` players, on 500
+    duplicate deal sets (2,000 games), it took 0.64 bull heads a deal fewer than the 64-world
+    search (95%: 0.41 to 0.87) in 0.92 its time a move. At one table with the 64-world search,
+    the search with 108 worlds and successive halving (``best`` up to 0.3.0) and a
+    ``cautious`` player, on 200 deal sets, it took 0.74 fewer than the first (0.33 to 1.15) and
+    0.75 fewer than the second (0.38 to 1.14), which were level (+0.01). The figures and their
+    commands are on the "Strength ladder" page (``benchmarks/bench_strength.py``,
+    ``benchmarks/bench_best.py``).
 
     >>> best_player(1)
     ISMCTSPlayer(iterations=350, exploration=20.0, rollout='greedy', seed=1)
