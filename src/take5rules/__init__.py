@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from .validate import validate
     from .variants import Rules, Variant
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 
 #: Where each public name lives.
 _HOMES = {
