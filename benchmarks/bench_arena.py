@@ -14,9 +14,10 @@ interleaved (each runs both programs, in rotating order) and the medians are pri
   them. Memory per game is the peak resident set of the run (``VmHWM`` of ``/proc/self/status``,
   started afresh after a warm-up arena of 8 games) minus the resident set before it, over the
   games. CPU seconds of the run are printed too.
-* Time: the standings and the ladder's report (:func:`take5rules.ladder.report`) over 10,000,
+* Time: the standings and the ladder's report (:func:`take5rules.agents.ladder.report`) over 10,000,
   100,000 and 1,000,000 synthetic games: the outcomes of 1,000 real games of four ``random``
-  players (:func:`take5rules.engine.play_game`), drawn with replacement with a fixed seed. The
+  players (:func:`take5rules.playing.engine.play_game`), drawn with replacement with a fixed seed.
+  The
   "before" program holds them as the old arena did (a dict of totals, a tuple of winners, a
   tuple of round dicts a game, fresh for every game); "after" records them in the compact
   columns, as ``run_arena`` does. CPU seconds of the standings plus the report, and the peak
@@ -67,7 +68,7 @@ def _reset_peak() -> None:
 
 def _play(games: int) -> dict[str, Any]:
     """In a worker: one arena of four random players, its memory and CPU time."""
-    from take5rules.arena import run_arena
+    from take5rules.agents.arena import run_arena
 
     run_arena(["random"] * 4, games=8, seed=1)  # the warm-up: imports, first allocations
     before = _status_kb("VmRSS")
@@ -89,7 +90,7 @@ def _synthetic(pool_path: str, games: int) -> list[tuple[list[int], int, list[li
 
 def _report_before(drawn: list[tuple[list[int], int, list[list[int]]]]) -> tuple[Any, Any]:
     """The old layout: a dict of totals, a tuple of winners, a tuple of round dicts a game."""
-    from take5rules.arena import ArenaResult, standings
+    from take5rules.agents.arena import ArenaResult, standings
     from take5rules.variants import Rules
 
     totals = tuple(dict(zip(SEATS, game_totals, strict=True)) for game_totals, _, _ in drawn)
@@ -106,8 +107,8 @@ def _report_before(drawn: list[tuple[list[int], int, list[list[int]]]]) -> tuple
 
 def _report_after(drawn: list[tuple[list[int], int, list[list[int]]]]) -> tuple[Any, Any]:
     """The compact columns, filled as ``run_arena`` fills them."""
-    from take5rules._arenastore import Outcomes
-    from take5rules.arena import ArenaResult, _standings
+    from take5rules.agents.arena import ArenaResult, _standings
+    from take5rules.agents.arena_store import Outcomes
     from take5rules.variants import Rules
 
     outcomes = Outcomes(SEATS, len(drawn))
@@ -130,9 +131,9 @@ def _report(program: str, pool_path: str, games: int) -> dict[str, Any]:
 
 def _pool(path: Path) -> None:
     """The outcomes of POOL real games of four random players, in seat order."""
-    from take5rules.engine import play_game
     from take5rules.events import GameOver, RoundScored
-    from take5rules.players import RandomPlayer
+    from take5rules.playing.engine import play_game
+    from take5rules.playing.players import RandomPlayer
 
     games = []
     for game in range(POOL):

@@ -7,7 +7,7 @@ hand, a random row for a low card), the cards placed lowest first, the penalties
 batch size, three programs play the same job, each in a process of its own so that its memory
 is the whole process's peak resident set (``ru_maxrss``), not only the Python heap:
 
-* ``take5rules.batch``: ``deal`` then ``play_round`` with ``random_card`` and ``random_row``,
+* ``take5rules.agents.batch``: ``deal`` then ``play_round`` with ``random_card`` and ``random_row``,
   every answer checked; with its compiled kernel when numba is installed, and again with the
   numpy kernel (``TAKE5RULES_BATCH=numpy``);
 * a plain numpy batch, written below: the natural vectorised formulation (random keys sorted
@@ -26,7 +26,8 @@ each program's peak RSS and the memory per game in flight: the peak RSS of the m
 minus the process's RSS before them, over the batch size (the peak is started afresh after a
 warm-up batch of 64 games, which compiles numba's kernel; the peak RSS column is the whole
 process's). The last row measures the Pgx-style environment
-:mod:`take5rules.batch.vector` in steps per second. The figures come with the commit, the date
+:mod:`take5rules.agents.batch.vector` in steps per second. The figures come with the commit, the
+date
 and the machine.
 """
 
@@ -209,7 +210,7 @@ def worker(name: str, games: int, minimum: float) -> None:
             rates.append(candidate())
         rate = statistics.median(rates)
     elif name == "vector":
-        from take5rules.batch import vector
+        from take5rules.agents.batch import vector
 
         state = vector.init(1, games, PLAYERS)
         whole = _status_kb("VmHWM")
@@ -222,7 +223,7 @@ def worker(name: str, games: int, minimum: float) -> None:
         rate = steps / (time.process_time() - start)
     else:
         if name.startswith("take5rules"):
-            from take5rules import batch
+            from take5rules.agents import batch
 
             def one() -> None:
                 state = batch.deal(rng, games, PLAYERS, keep_piles=False)

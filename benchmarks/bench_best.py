@@ -1,10 +1,12 @@
 """Which search is ``best``: the three candidates at one table, on duplicate deals.
 
-One table of four: :class:`~take5rules.ismcts.ISMCTSPlayer` with its defaults (``ismcts``), the
+One table of four: :class:`~take5rules.playing.ismcts.ISMCTSPlayer` with its defaults (``ismcts``),
+the
 Monte Carlo search with 108 worlds spent by successive halving (``mc-108h``, ``best`` up to
 0.3.0), the 64-world Monte Carlo search with greedy rollouts (``mc-64``, the baseline of the
 targets), each of seed 2, and one ``cautious`` player. Every deal is played once for every
-rotation of the seats (:func:`take5rules.arena.run_arena`), the games in ``--jobs`` processes.
+rotation of the seats (:func:`take5rules.agents.arena.run_arena`), the games in ``--jobs``
+processes.
 Printed: each player's bull heads per deal and its difference from ``mc-64`` and from
 ``mc-108h``, with 95% bootstrap intervals over the deal sets (negative is fewer bull heads, so
 better). The time a move of each is measured by ``bench_strength.py`` and ``bench_ismcts.py``.
@@ -19,10 +21,10 @@ from __future__ import annotations
 import argparse
 from functools import partial
 
-from take5rules.arena import PlayerLike, run_arena
-from take5rules.bots import MonteCarloPlayer
-from take5rules.ismcts import ISMCTSPlayer
-from take5rules.players import CautiousPlayer
+from take5rules.agents.arena import PlayerLike, run_arena
+from take5rules.playing.bots import MonteCarloPlayer
+from take5rules.playing.ismcts import ISMCTSPlayer
+from take5rules.playing.players import CautiousPlayer
 
 #: The table, in seat order: the three candidates and a cautious player, each made afresh.
 TABLE: dict[str, PlayerLike] = {

@@ -3,10 +3,11 @@
 Run: ``.venv/bin/python benchmarks/bench_conform.py [--cases 3000] [--repeats 5]``.
 
 One unit is one generated turn sent, answered and compared. take5rules is
-:func:`take5rules.conform.run_conformance` with its worked examples and invalid requests
+:func:`take5rules.conformance.run.run_conformance` with its worked examples and invalid requests
 (counted in the time, not in the cases). The peer, :func:`plain_driver`, is the least a
 differential driver can do: start the referee, then for each seeded random turn write the line,
-read the reply, and compare it with :func:`take5rules.referee.answer`. Both start the referee
+read the reply, and compare it with :func:`take5rules.conformance.referee.answer`. Both start the
+referee
 program inside the timed work. Wall-clock rates, interleaved repetitions, medians (see
 ``_harness.py``).
 """
@@ -22,9 +23,9 @@ from collections.abc import Callable
 
 from _harness import Row, interleaved, print_rows, wall_rate
 
-from take5rules.conform import run_conformance
-from take5rules.random_turns import random_request
-from take5rules.referee import answer
+from take5rules.conformance.random_turns import random_request
+from take5rules.conformance.referee import answer
+from take5rules.conformance.run import run_conformance
 
 REFEREE = [sys.executable, "-m", "take5rules", "referee"]
 

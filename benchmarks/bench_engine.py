@@ -3,9 +3,9 @@
 Every candidate plays rounds of random players (each turn every player plays a card of their
 hand drawn at random, and the player of a low card takes a row drawn at random):
 
-* ``take5rules, events``: whole games through :func:`take5rules.engine.play_game` with
-  :class:`~take5rules.players.RandomPlayer` seats, every event built;
-* ``take5rules, no events``: the same games through :func:`take5rules.engine.play_silently`;
+* ``take5rules, events``: whole games through :func:`take5rules.playing.engine.play_game` with
+  :class:`~take5rules.playing.players.RandomPlayer` seats, every event built;
+* ``take5rules, no events``: the same games through :func:`take5rules.playing.engine.play_silently`;
 * ``py6nimmt``: rounds of py6nimmt 0.1.2 (``pip install py6nimmt==0.1.2``, the ``bench`` extra),
   a ``py6Nimmt.Table.Table`` dealt by py6nimmt, its cards placed by ``Table.playCard`` in
   ascending card order (py6nimmt itself has no placement order) and low cards answered with
@@ -46,9 +46,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _harness import Row, cpu_rate, interleaved, print_rows
 from babel.numbers import format_decimal
 
-from take5rules.engine import play_game, play_silently
 from take5rules.events import GameOver
-from take5rules.players import RandomPlayer
+from take5rules.playing.engine import play_game, play_silently
+from take5rules.playing.players import RandomPlayer
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results" / "engine-players.json"

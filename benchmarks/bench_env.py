@@ -5,11 +5,13 @@ Run: ``.venv/bin/python benchmarks/bench_env.py [--steps 20000] [--repeats 5] [-
 Three jobs, each timed against peers in the same run (interleaved repetitions, medians; see
 ``_harness.py``):
 
-* the AEC env (:class:`take5rules.env.Take5Env`, four players, random legal actions from the
+* the AEC env (:class:`take5rules.agents.pettingzoo_env.Take5Env`, four players, random legal
+actions from the
   mask, dict observations) against the stepper alone (:class:`take5rules.Game` with the same
   random legal answers, no observation built: the env's own overhead) and PettingZoo's own test
   environment with a mask in its observations (``generated_agents_env_action_mask_obs_v0``);
-* the parallel env (:class:`take5rules.env.Take5ParallelEnv`), counted in decisions (a step of
+* the parallel env (:class:`take5rules.agents.pettingzoo_env.Take5ParallelEnv`), counted in
+decisions (a step of
   the cards' phase is four decisions), against the stepper alone and PettingZoo's parallel test
   environment (``generated_agents_parallel_v0``), counted in agent actions;
 * the flat observation (``observation="flat"``) against the dict one.
@@ -36,7 +38,7 @@ from pettingzoo.test.example_envs import (
 from pettingzoo.utils.env_logger import EnvLogger
 
 from take5rules import Game
-from take5rules.env import Take5Env, Take5ParallelEnv
+from take5rules.agents.pettingzoo_env import Take5Env, Take5ParallelEnv
 
 
 def aec_steps(make: Callable[[], Any], steps: int) -> int:

@@ -1,8 +1,9 @@
 """ISMCTS against the 64-world determinized Monte Carlo player, head to head, on duplicate deals.
 
-One table of four: :class:`~take5rules.ismcts.ISMCTSPlayer` (``ismcts``), ``mc-64``
-(:class:`~take5rules.bots.MonteCarloPlayer` with 64 worlds and greedy rollouts, seed 2) and two
-``cautious`` players, on duplicate deals (:func:`take5rules.arena.run_arena`), so that both
+One table of four: :class:`~take5rules.playing.ismcts.ISMCTSPlayer` (``ismcts``), ``mc-64``
+(:class:`~take5rules.playing.bots.MonteCarloPlayer` with 64 worlds and greedy rollouts, seed 2) and
+two
+``cautious`` players, on duplicate deals (:func:`take5rules.agents.arena.run_arena`), so that both
 searchers are timed in the same games (interleaved). Printed: ISMCTS's bull heads per deal and
 per game minus mc-64's with 95% bootstrap intervals over the deal sets, both against cautious,
 and both players' milliseconds per decision (CPU time of this process, one core).
@@ -24,10 +25,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_strength import Timed
 
-from take5rules.arena import run_arena
-from take5rules.bots import MonteCarloPlayer
-from take5rules.ismcts import DEFAULT_ITERATIONS, ISMCTSPlayer
-from take5rules.players import CautiousPlayer
+from take5rules.agents.arena import run_arena
+from take5rules.playing.bots import MonteCarloPlayer
+from take5rules.playing.ismcts import DEFAULT_ITERATIONS, ISMCTSPlayer
+from take5rules.playing.players import CautiousPlayer
 
 
 def _ms(timed: Timed) -> str:

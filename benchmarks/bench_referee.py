@@ -3,7 +3,8 @@
 Run: ``.venv/bin/python benchmarks/bench_referee.py [--turns 50000] [--repeats 5]``.
 
 Both referees are started as programs and fed the same random valid turns
-(:func:`take5rules.random_turns.random_request`, seed 1) on stdin; the rate is turns answered
+(:func:`take5rules.conformance.random_turns.random_request`, seed 1) on stdin; the rate is turns
+answered
 once the program is running (one request is answered first, so start-up is not counted), per
 wall-clock second and per CPU-second of the referee process (the honest figure on a shared,
 loaded machine). The peer, :data:`MINIMAL_REFEREE`, is an independent minimal referee written
@@ -30,7 +31,7 @@ from pathlib import Path
 
 from _harness import Row, interleaved, print_rows
 
-from take5rules.random_turns import random_request
+from take5rules.conformance.random_turns import random_request
 
 #: An independent referee of about a hundred lines: the peer.
 MINIMAL_REFEREE = r'''

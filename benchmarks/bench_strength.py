@@ -1,6 +1,6 @@
 """How strong the built-in players are, and how long they take: the strength ladder.
 
-Each player P is measured on duplicate deals (:mod:`take5rules.ladder`) at a table of four,
+Each player P is measured on duplicate deals (:mod:`take5rules.agents.ladder`) at a table of four,
 against three ``cautious`` players: its bull heads per deal minus cautious's, with a 95%
 bootstrap interval over the deal sets, and its milliseconds per decision (median and mean,
 CPU time of this process, one core). Then the head-to-head of the targets: ``best`` against a
@@ -35,9 +35,9 @@ from typing import Any
 
 from babel.numbers import format_decimal
 
-from take5rules.arena import PlayerLike, run_arena
-from take5rules.bots import MonteCarloPlayer, best_player
-from take5rules.players import CautiousPlayer, LowestCardPlayer, Player, RandomPlayer
+from take5rules.agents.arena import PlayerLike, run_arena
+from take5rules.playing.bots import MonteCarloPlayer, best_player
+from take5rules.playing.players import CautiousPlayer, LowestCardPlayer, Player, RandomPlayer
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results" / "strength.json"
@@ -71,7 +71,7 @@ class Timed:
 LADDER: dict[str, Callable[[], Player]] = {
     "random": lambda: RandomPlayer(1),
     "lowest": LowestCardPlayer,
-    "greedy": lambda: __import__("take5rules.bots").bots.GreedyPlayer(),
+    "greedy": lambda: __import__("take5rules.playing.bots").bots.GreedyPlayer(),
     "mc-8": lambda: MonteCarloPlayer(worlds=8, seed=1),
     "mc-24": lambda: MonteCarloPlayer(worlds=24, seed=1),
     "mc-108h": lambda: MonteCarloPlayer(worlds=108, seed=1, halving=True),

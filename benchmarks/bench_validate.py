@@ -11,9 +11,10 @@ cautious, random, every claim included, as ``take5rules play --log`` writes them
 Candidates, each measured on the same bytes, in rotating order, median of ``--repeats``:
 
 * ``validate_file``: what ``take5rules validate FILE`` runs,
-  :func:`take5rules.validate.validate_file`, reading the file incrementally, checking its shape
+  :func:`take5rules.logs.validator.validate_file`, reading the file incrementally, checking its
+  shape
   and replaying every rule;
-* ``validate(json.load)``: the whole-document API, :func:`take5rules.validate.validate` on the
+* ``validate(json.load)``: the whole-document API, :func:`take5rules.logs.validator.validate` on the
   parsed file (parse included);
 * peer ``json.load``: parsing the same file with the standard library and nothing else, the
   floor of any validator that reads JSON in Python.
@@ -39,11 +40,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _harness import Row, cpu_rate, interleaved, print_rows
 
-from take5rules.engine import play_game
 from take5rules.events import RoundStarted
-from take5rules.log import LogWriter, dumps
-from take5rules.players import CautiousPlayer, LowestCardPlayer, Player, RandomPlayer
-from take5rules.validate import validate, validate_file
+from take5rules.logs.format import dumps
+from take5rules.logs.validator import validate, validate_file
+from take5rules.logs.writer import LogWriter
+from take5rules.playing.engine import play_game
+from take5rules.playing.players import CautiousPlayer, LowestCardPlayer, Player, RandomPlayer
 from take5rules.variants import Rules
 
 Candidate = Callable[[], float]

@@ -8,7 +8,8 @@ the other) and writes, for each of the five languages:
   doctest of the function's docstring);
 * the hand-written pages of ``docs/<lang>/`` that hold a ``<!-- take5rules:NAME -->`` marker,
   with the marker replaced by generated content: the rule index, the source discrepancies
-  (``registry.DISCREPANCIES``), the pictured examples (:mod:`take5rules.svg` on the engine's
+  (``registry.DISCREPANCIES``), the pictured examples (:mod:`take5rules.text.pictures` on the
+  engine's
   states), the CLI help (from click), the game-log schema, the conformance vectors;
 * ``<lang>/api/<module>.md``: the API reference of each public module (mkdocstrings);
 * the navigation (``config.nav``), whose section titles are the titles of the translated
@@ -49,11 +50,12 @@ from mkdocs.exceptions import PluginError
 from mkdocs.utils.meta import get_data
 
 import take5rules
-from take5rules import i18n, registry
+from take5rules import registry
+from take5rules import text as i18n
+from take5rules.conformance.examples import WORKED_EXAMPLES, WorkedExample
 from take5rules.events import CardsRevealed
-from take5rules.examples import WORKED_EXAMPLES, WorkedExample
-from take5rules.players import BUILTIN_PLAYERS
-from take5rules.svg import turn_svgs
+from take5rules.playing.players import BUILTIN_PLAYERS
+from take5rules.text.pictures import turn_svgs
 from take5rules.turn import placement_order, resolve_turn
 from take5rules.variants import DEFAULT_THRESHOLD, Variant
 
@@ -73,13 +75,15 @@ STRICT = not DRAFT
 #: Public modules that must have an API page (others are found by walking the package).
 API_MODULES = (
     "take5rules.cards", "take5rules.setup", "take5rules.table", "take5rules.turn",
-    "take5rules.round", "take5rules.game", "take5rules.variants", "take5rules.players",
-    "take5rules.engine", "take5rules.state", "take5rules.events", "take5rules.errors",
-    "take5rules.registry", "take5rules.examples", "take5rules.i18n", "take5rules.referee",
-    "take5rules.svg", "take5rules.log", "take5rules.validate", "take5rules.defects",
-    "take5rules.vectors", "take5rules.conform", "take5rules.strategies",
+    "take5rules.round", "take5rules.game", "take5rules.variants", "take5rules.playing.players",
+    "take5rules.playing.engine", "take5rules.playing.stepper", "take5rules.events",
+    "take5rules.errors", "take5rules.registry", "take5rules.conformance.examples",
+    "take5rules.text", "take5rules.conformance.referee", "take5rules.text.pictures",
+    "take5rules.logs",
+    "take5rules.logs.validator", "take5rules.conformance.defects", "take5rules.conformance.vectors",
+    "take5rules.conformance.run", "take5rules.conformance.strategies",
 )
-LOG_SCHEMA = PACKAGE_DIR / "schemas" / "take5-log-1.schema.json"
+LOG_SCHEMA = PACKAGE_DIR / "logs" / "schemas" / "take5-log-1.schema.json"
 VECTORS_DIR = ROOT / "vectors"
 
 #: The hand-written pages, in navigation order: a page, or a section (its index page first,
@@ -277,7 +281,7 @@ def check_commands(host: Host) -> None:
         if name not in commands:
             PROBLEMS.missing(
                 "CLI", f"{host.source.relative_to(ROOT)} mentions `take5rules {name}`, "
-                "which is not a command of take5rules.cli"
+                "which is not a command of take5rules.cli.main"
             )
 
 
@@ -598,9 +602,9 @@ def examples(host: Host) -> str:
 @functools.cache
 def cli_commands() -> dict[str, click.Command]:
     try:
-        from take5rules.cli import all_commands
+        from take5rules.cli.main import all_commands
     except ImportError as error:
-        PROBLEMS.missing("CLI", f"take5rules.cli cannot be imported: {error}")
+        PROBLEMS.missing("CLI", f"take5rules.cli.main cannot be imported: {error}")
         return {}
     return all_commands()
 
@@ -614,7 +618,7 @@ def cli_help(name: str | None) -> str:
     """What ``take5rules [NAME] --help`` prints, run for real (in English, 88 columns wide)."""
     from click.testing import CliRunner
 
-    from take5rules.cli import main
+    from take5rules.cli.main import main
 
     args = [name, "--help"] if name else ["--help"]
     env = {"COLUMNS": str(HELP_WIDTH), "LC_ALL": "C", "LC_MESSAGES": "", "LANG": "C"}
@@ -628,7 +632,7 @@ def cli_help(name: str | None) -> str:
 
 def cli_reference(host: Host) -> str:
     if not cli_commands():
-        return PROBLEMS.missing("CLI", "take5rules.cli has no commands")
+        return PROBLEMS.missing("CLI", "take5rules.cli.main has no commands")
     lines = ["## `take5rules`", "", fence(cli_help(None), "text")]
     for name in cli_commands():
         lines += [f"## `take5rules {name}` {{ #{name} }}", "", fence(cli_help(name), "text")]
@@ -638,7 +642,8 @@ def cli_reference(host: Host) -> str:
 def cli_usage(host: Host, name: str) -> str:
     if name not in cli_commands():
         return PROBLEMS.missing("CLI", f"{host.source.relative_to(ROOT)} shows the usage of "
-                                f"`take5rules {name}`, which is not a command of take5rules.cli")
+                                f"`take5rules {name}`, which is not a command of "
+                                "take5rules.cli.main")
     return fence(cli_help(name).split("\n\n", 1)[0], "text")
 
 
@@ -815,7 +820,7 @@ def api_package_page(labels: Host) -> str:
     ]
     for name in take5rules.__all__:
         obj = getattr(take5rules, name)
-        if isinstance(obj, types.ModuleType):  # take5rules.validate: the function's module too
+        if isinstance(obj, types.ModuleType):  # a module named like its function
             obj = getattr(obj, name)
         module = getattr(obj, "__module__", None)
         if not module or not module.startswith("take5rules.") or name.startswith("_"):

@@ -7,7 +7,8 @@ The agent sees, for each card of its hand, one of 39 situations: a low card (by 
 of the cheapest row), or the length of the row the card would join and how far above its last
 card it is. It keeps, for each situation, the mean bull heads taken in the turn it played such a
 card (a table of 39 numbers), and plays the card whose situation costs least. Training is
-epsilon-greedy over many rounds at once with :mod:`take5rules.batch`, in epochs that double in
+epsilon-greedy over many rounds at once with :mod:`take5rules.agents.batch`, in epochs that double
+in
 length (30 rounds, then 60, ... 15,360: 30,690 in all); after each epoch
 the greedy agent plays 4000 rounds in seat 0 against three random, three lowest-card or three
 cautious opponents, and the chart shows its mean penalty per round, with the built-in cautious
@@ -22,7 +23,7 @@ from xml.sax.saxutils import escape
 
 import numpy as np
 
-from take5rules import batch
+from take5rules.agents import batch
 
 ROOT = Path(__file__).resolve().parent.parent
 SEATS = 4

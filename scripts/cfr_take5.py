@@ -21,7 +21,7 @@ import pyspiel
 from open_spiel.python import policy
 from open_spiel.python.algorithms import cfr, exploitability
 
-import take5rules.openspiel  # noqa: F401 -- registers the game take5
+import take5rules.agents.openspiel_game  # noqa: F401 -- registers the game take5
 
 
 def main() -> None:

@@ -28,7 +28,7 @@ stamp=.venv/.take5rules-installed
 wanted="$({ cat pyproject.toml hatch_build.py scripts/setup.sh; .venv/bin/python -VV; } \
   | .venv/bin/python -c 'import hashlib, sys; print(hashlib.sha256(sys.stdin.buffer.read()).hexdigest())')"
 if [ "${1:-}" != "--force" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ] \
-   && [ -x .venv/bin/take5rules ] && .venv/bin/python -c 'import take5rules.cli' 2>/dev/null; then
+   && [ -x .venv/bin/take5rules ] && .venv/bin/python -c 'import take5rules.cli.main' 2>/dev/null; then
   .venv/bin/python scripts/catalogs.py compile >/dev/null
   exit 0
 fi

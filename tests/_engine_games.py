@@ -9,9 +9,9 @@ from collections.abc import Callable, Mapping
 import numpy as np
 from numpy.typing import NDArray
 
-from take5rules.engine import play_game
 from take5rules.events import GameOver, RoundStarted
-from take5rules.players import Player
+from take5rules.playing.engine import play_game
+from take5rules.playing.players import Player
 from take5rules.variants import Rules
 
 Dealer = Callable[[NDArray[np.int64], int], list[list[int]]]

@@ -10,19 +10,19 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from take5rules._commands.arena import arena_command
-from take5rules.arena import (
+from take5rules.agents.arena import (
     confidence_interval,
     game_seed,
     load_player,
     run_arena,
     standings,
 )
-from take5rules.cli import main
-from take5rules.engine import play_game
+from take5rules.cli.arena_cmd import arena_command
+from take5rules.cli.main import main
 from take5rules.errors import RulesError
 from take5rules.events import GameOver
-from take5rules.players import CautiousPlayer, LowestCardPlayer, Player, RandomPlayer
+from take5rules.playing.engine import play_game
+from take5rules.playing.players import CautiousPlayer, LowestCardPlayer, Player, RandomPlayer
 from take5rules.variants import Rules, Variant
 
 USER_STRATEGY = """

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from take5rules.arena import run_arena
+from take5rules.agents.arena import run_arena
 
 
 class _Counting(ThreadPoolExecutor):

@@ -19,10 +19,10 @@ from typing import Any
 
 import pytest
 
-from take5rules import _arenapool
-from take5rules.arena import MAX_GAMES, ArenaPlayerError, _Setup, run_arena
+from take5rules.agents import arena_pool as _arenapool
+from take5rules.agents.arena import MAX_GAMES, ArenaPlayerError, _Setup, run_arena
 from take5rules.errors import RulesError
-from take5rules.players import CardView, CautiousPlayer, DraftView, LowestCardPlayer
+from take5rules.playing.players import CardView, CautiousPlayer, DraftView, LowestCardPlayer
 from take5rules.turn import RowChoice
 from take5rules.variants import Rules
 from test_arena import USER_STRATEGY
@@ -110,7 +110,8 @@ def test_a_file_path_is_a_player(bots: Path) -> None:
 
 
 def test_run_arena_takes_classes_objects_factories_and_names() -> None:
-    by_spec = run_arena(["take5rules.players:LowestCardPlayer", "cautious"], games=3, seed=2)
+    by_spec = run_arena(["take5rules.playing.players:LowestCardPlayer", "cautious"], games=3,
+                        seed=2)
     by_class = run_arena([LowestCardPlayer, CautiousPlayer], games=3, seed=2)
     by_object = run_arena([LowestCardPlayer(), CautiousPlayer()], games=3, seed=2)
     by_factory = run_arena([lambda: LowestCardPlayer(), CautiousPlayer], games=3, seed=2)
@@ -345,7 +346,7 @@ def test_a_player_that_ends_its_worker_is_one_line(bots: Path) -> None:
 
 
 def test_the_random_player_class_is_seeded_like_the_kind() -> None:
-    from take5rules.players import RandomPlayer
+    from take5rules.playing.players import RandomPlayer
 
     by_kind = run_arena(["random", "cautious"], games=3, seed=6)
     by_class = run_arena([RandomPlayer, "cautious"], games=3, seed=6)

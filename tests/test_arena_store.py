@@ -1,7 +1,8 @@
 """The arena's compact outcomes: a few tens of bytes a game, the games' dicts built on demand.
 
-The values pinned here are those of :func:`take5rules.engine.play_silently` and
-:func:`take5rules.engine.play_game` on the documented seeds (game *k* of a duplicate arena of
+The values pinned here are those of :func:`take5rules.playing.engine.play_silently` and
+:func:`take5rules.playing.engine.play_game` on the documented seeds (game *k* of a duplicate arena
+of
 three players seeded 11: deal 0, ``11 * 100003``, the seats rotated *k* places, ``random``
 seeded with the game's seed + its seat), not values the arena computed.
 """
@@ -15,12 +16,12 @@ from collections.abc import Callable
 
 import pytest
 
-from take5rules._arenastore import Outcomes
-from take5rules.arena import ArenaResult, run_arena, standings
-from take5rules.engine import play_game, play_silently
+from take5rules.agents.arena import ArenaResult, run_arena, standings
+from take5rules.agents.arena_store import Outcomes
 from take5rules.errors import RulesError
 from take5rules.events import RoundScored
-from take5rules.players import CautiousPlayer, LowestCardPlayer, Player, RandomPlayer
+from take5rules.playing.engine import play_game, play_silently
+from take5rules.playing.players import CautiousPlayer, LowestCardPlayer, Player, RandomPlayer
 from take5rules.variants import Rules
 
 NAMES = ["cautious", "lowest", "random"]

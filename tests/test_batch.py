@@ -2,7 +2,8 @@
 rows, takes and scores.
 
 The reference is :func:`take5rules.round.play_turn` (itself built on the placement rules of
-:mod:`take5rules.table`) and :func:`take5rules.engine.play_round` with the built-in players; the
+:mod:`take5rules.table`) and :func:`take5rules.playing.engine.play_round` with the built-in players;
+the
 batch must agree with it placement by placement on thousands of random rounds, 2 to 10 players.
 """
 
@@ -20,20 +21,14 @@ from hypothesis import strategies as st
 from numpy.typing import NDArray
 
 from _engine_games import engine_games, run_seeds
-from take5rules import batch
-from take5rules.batch import _fast
+from take5rules.agents import batch
+from take5rules.agents.batch import compiled as _fast
 from take5rules.cards import cards, total_bull_heads
-from take5rules.engine import play_game
-from take5rules.engine import play_round as engine_round
 from take5rules.errors import IllegalMoveError, MalformedInputError, RulesError
-from take5rules.events import (
-    CardPlaced,
-    GameOver,
-    LowCardTaken,
-    RoundScored,
-    SixthCardTaken,
-)
-from take5rules.players import CautiousPlayer, LowestCardPlayer, Player
+from take5rules.events import CardPlaced, GameOver, LowCardTaken, RoundScored, SixthCardTaken
+from take5rules.playing.engine import play_game
+from take5rules.playing.engine import play_round as engine_round
+from take5rules.playing.players import CautiousPlayer, LowestCardPlayer, Player
 from take5rules.round import RoundState, play_turn, round_penalties
 from take5rules.setup import check_deal, deal
 from take5rules.table import Table

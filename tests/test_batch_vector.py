@@ -1,7 +1,8 @@
 """The Pgx-style batched environment against the engine: whole games, every variant.
 
 Driven by the lowest-card strategy read from its observations and masks alone, the environment
-must play exactly :func:`take5rules.engine.play_game` with :class:`LowestCardPlayer` seats: the
+must play exactly :func:`take5rules.playing.engine.play_game` with :class:`LowestCardPlayer` seats:
+the
 same drafts, placements, rounds, totals and winners.
 """
 
@@ -15,11 +16,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from _engine_games import engine_games, run_seeds
-from take5rules.batch import HEADS, vector
-from take5rules.engine import play_game
+from take5rules.agents.batch import HEADS, vector
 from take5rules.errors import IllegalMoveError, MalformedInputError
 from take5rules.events import GameOver
-from take5rules.players import LowestCardPlayer
+from take5rules.playing.engine import play_game
+from take5rules.playing.players import LowestCardPlayer
 from take5rules.variants import Rules, Variant
 
 

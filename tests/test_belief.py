@@ -1,4 +1,4 @@
-"""take5rules.belief: the unseen cards, the constraints on them, uniform determinizations."""
+"""playing.belief: the unseen cards, the constraints on them, uniform determinizations."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from collections import Counter
 
 import pytest
 
-from take5rules.belief import belief
-from take5rules.players import CardView, CautiousPlayer
-from take5rules.state import Game, Phase
+from take5rules.playing.belief import belief
+from take5rules.playing.players import CardView, CautiousPlayer
+from take5rules.playing.stepper import Game, Phase
 from take5rules.variants import Rules, Variant
 
 # Critical values of the chi-square distribution at p = 0.001 (upper tail), from the standard

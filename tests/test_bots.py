@@ -1,4 +1,4 @@
-"""The reference players of take5rules.bots: greedy's rule, Monte Carlo's seed, no peeking."""
+"""The reference players of playing.bots: greedy's rule, Monte Carlo's seed, no peeking."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from collections.abc import Callable
 
 import pytest
 
-from take5rules.arena import load_player
-from take5rules.bots import ROLLOUTS, GreedyPlayer, MonteCarloPlayer, greedy_card
-from take5rules.engine import play_silently
+from take5rules.agents.arena import load_player
 from take5rules.errors import RulesError
-from take5rules.ismcts import ISMCTSPlayer
-from take5rules.players import BUILTIN_PLAYERS, CardView, CautiousPlayer, Player
-from take5rules.state import Game, Phase
+from take5rules.playing.bots import ROLLOUTS, GreedyPlayer, MonteCarloPlayer, greedy_card
+from take5rules.playing.engine import play_silently
+from take5rules.playing.ismcts import ISMCTSPlayer
+from take5rules.playing.players import BUILTIN_PLAYERS, CardView, CautiousPlayer, Player
+from take5rules.playing.stepper import Game, Phase
 from take5rules.table import Table
 from take5rules.turn import RowChoice
 from take5rules.variants import Rules, Variant
@@ -53,7 +53,7 @@ def _greedy_by_the_rules(rows: list[tuple[int, ...]], hand: list[int]) -> int:
 
 
 def test_the_greedy_rollout_plays_the_greedy_card_at_every_seat() -> None:
-    from take5rules.bots import _play_out
+    from take5rules.playing.bots import _play_out
 
     rng = random.Random(4)
     for _ in range(30):

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from take5rules.cli import main
+from take5rules.cli.main import main
 from take5rules.registry import RULE_ORDER
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from take5rules.cli import COMMANDS
+from take5rules.cli.main import COMMANDS
 
 TURN = ('{"rows": [[3, 12], [24], [58, 61, 70], [96]], "plays": [["ana", 17], ["bob", 2]], '
         '"choices": {"bob": 3}}')
@@ -212,16 +212,18 @@ sys.meta_path.insert(0, Refuse())
 def test_a_missing_extra_is_named_by_the_module_that_needs_it() -> None:
     server = subprocess.run(
         [sys.executable, "-c", BLOCK + "import runpy\n"
-         "runpy._run_module_as_main('take5rules.mcp_server')"],
+         "runpy._run_module_as_main('take5rules.agents.mcp_server')"],
         capture_output=True, text=True, check=False, timeout=60, env=ENGLISH)
     assert server.returncode == 2
-    assert server.stderr == ("take5rules.mcp_server needs the optional package mcp; install it "
+    assert server.stderr == ("take5rules.agents.mcp_server needs the optional package mcp; "
+                             "install it "
                              "with: pip install 'take5rules[mcp]'\n")
     env = subprocess.run(
-        [sys.executable, "-c", BLOCK + "try:\n    import take5rules.env\n"
+        [sys.executable, "-c", BLOCK + "try:\n    import take5rules.agents.pettingzoo_env\n"
          "except ImportError as error:\n    print(error)\n"],
         capture_output=True, text=True, check=False, timeout=60, env=ENGLISH)
-    assert env.stdout == ("take5rules.env needs the optional package numpy; install it with: "
+    assert env.stdout == ("take5rules.agents.pettingzoo_env needs the optional package numpy; "
+                          "install it with: "
                           "pip install 'take5rules[env]' [rule extra]\n")
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from take5rules.cli import main
+from take5rules.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 REQUEST = '{"rows": [[3, 12], [24], [58, 61, 70], [96]], "plays": [["ana", 17], ["bob", 2]], ' \
@@ -47,7 +47,7 @@ def _commands(game_log: Path, out: Path) -> Iterator[tuple[str, list[str], str]]
 
 def _run(args: list[str], stdin: str, stdout: int | None, before: str = "",
          close_stdout: bool = False) -> subprocess.CompletedProcess[str]:
-    code = f"{before}from take5rules.cli import main; main(prog_name='take5rules')"
+    code = f"{before}from take5rules.cli.main import main; main(prog_name='take5rules')"
     return subprocess.run([sys.executable, "-c", code, *args], input=stdin, stdout=stdout,
                           stderr=subprocess.PIPE, text=True, timeout=300, check=False,
                           env=ENGLISH, preexec_fn=(lambda: os.close(1)) if close_stdout else None)
@@ -180,8 +180,8 @@ def test_a_missing_optional_package_names_the_extra() -> None:
                           check=False, timeout=60)
     assert done.returncode == 1  # the probe works: rich cannot be imported
     ran = subprocess.run(
-        [sys.executable, "-c", MISSING + "from take5rules.cli import main\n"
-         "from take5rules import cli\n"
+        [sys.executable, "-c", MISSING + "from take5rules.cli.main import main\n"
+         "import take5rules.cli.main as cli\n"
          "cli.COMMANDS['ids'] = ('rich.console', 'Console', 'List the rule ids.')\n"
          "main(prog_name='take5rules')", "ids"],
         capture_output=True, text=True, check=False, timeout=60, env=ENGLISH)

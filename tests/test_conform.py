@@ -16,25 +16,24 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from take5rules.cli import main
-from take5rules.conform import (
+from take5rules.cli.main import main
+from take5rules.conformance.cases import INVALID_REQUESTS, WORKED_EXAMPLES
+from take5rules.conformance.plugin import ConformanceCheck
+from take5rules.conformance.program import Program
+from take5rules.conformance.referee import answer
+from take5rules.conformance.report import (
     EXIT_AGREE,
     EXIT_BROKEN,
     EXIT_DISAGREE,
-    INVALID_REQUESTS,
-    WORKED_EXAMPLES,
-    deciding_rule,
     format_result,
     result_json,
-    run_conformance,
 )
-from take5rules.conformance.program import Program
+from take5rules.conformance.run import run_conformance
+from take5rules.conformance.strategies import requests
+from take5rules.conformance.verdict import deciding_rule
 from take5rules.errors import MalformedInputError
-from take5rules.i18n import explain
-from take5rules.pytest_plugin import ConformanceCheck
-from take5rules.referee import answer
 from take5rules.registry import RULE_ORDER
-from take5rules.strategies import requests
+from take5rules.text import explain
 
 REFEREE = [sys.executable, "-m", "take5rules", "referee"]
 WRONG = Path(__file__).parent / "wrong_referees"
@@ -271,7 +270,7 @@ def test_usage_errors_exit_2(args: list[str]) -> None:
 
 
 def test_an_endless_reply_line_does_not_fill_our_memory() -> None:
-    code = ("import resource, sys; from take5rules.conform import run_conformance; "
+    code = ("import resource, sys; from take5rules.conformance.run import run_conformance; "
             "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss; "
             f"result = run_conformance({script('wrong_hostile', '--mode', 'endless')!r}, "
             "cases=5, timeout=3); "
@@ -364,9 +363,9 @@ def test_fixture_names_the_argument_it_cannot_run(take5_conformance: Conformance
 
 
 def test_plugin_is_cheap_to_load() -> None:
-    code = ("import sys, take5rules.pytest_plugin; "
+    code = ("import sys, take5rules.conformance.plugin; "
             "print(sorted(m for m in ('hypothesis', 'rich', 'click', 'babel', "
-            "'take5rules.conform') if m in sys.modules))")
+            "'take5rules.conformance.run') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "[]"
@@ -376,8 +375,9 @@ def test_plugin_is_cheap_to_load() -> None:
 
 
 def test_importing_conform_referee_or_the_plugin_does_not_import_hypothesis() -> None:
-    code = ("import sys, take5rules.conform, take5rules.referee, take5rules.pytest_plugin, "
-            "take5rules.random_turns; print('hypothesis' in sys.modules)")
+    code = ("import sys, take5rules.conformance.run, take5rules.conformance.referee, "
+            "take5rules.conformance.plugin, "
+            "take5rules.conformance.random_turns; print('hypothesis' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "False"
@@ -386,7 +386,7 @@ def test_importing_conform_referee_or_the_plugin_does_not_import_hypothesis() ->
 def test_without_hypothesis_a_disagreement_is_reported_unshrunk() -> None:
     code = (
         "import sys; sys.modules['hypothesis'] = None\n"  # makes `import hypothesis` fail
-        "from take5rules.conform import run_conformance, format_result\n"
+        "from take5rules.conformance.run import run_conformance\nfrom take5rules.conformance.report import format_result\n"
         f"result = run_conformance({LARGEST!r}, cases=200)\n"
         "print(result.exit_code, result.mismatch.shrunk, result.mismatch.hypothesis, "
         "result.mismatch.rule)\n"

@@ -25,10 +25,11 @@ from pathlib import Path
 
 import pytest
 
-from take5rules import i18n, registry
-from take5rules.cli import all_commands
-from take5rules.examples import WORKED_EXAMPLES
-from take5rules.svg import SVG_NS
+from take5rules import registry
+from take5rules import text as i18n
+from take5rules.cli.main import all_commands
+from take5rules.conformance.examples import WORKED_EXAMPLES
+from take5rules.text.pictures import SVG_NS
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = i18n.LANGUAGES
@@ -38,7 +39,7 @@ _MATERIAL = importlib.util.find_spec("material")
 MATERIAL_LANGUAGES = Path(_MATERIAL.origin if _MATERIAL and _MATERIAL.origin else ".").parent / (
     "templates/partials/languages"
 )
-LOG_SCHEMA = ROOT / "src" / "take5rules" / "schemas" / "take5-log-1.schema.json"
+LOG_SCHEMA = ROOT / "src" / "take5rules" / "logs" / "schemas" / "take5-log-1.schema.json"
 
 #: The hand-written pages every language has (docs/<lang>/...), as built pages.
 HAND_WRITTEN = (
@@ -342,7 +343,7 @@ def test_the_browser_runtime_is_bundled_once_with_its_pinned_files(built: Built)
                                   f"wheels/take5rules-{take5rules.__version__}-py3-none-any.whl"]
     with zipfile.ZipFile(bundle / manifest["wheels"][1]) as wheel:
         names = set(wheel.namelist())
-    assert "take5rules/engine.py" in names
+    assert "take5rules/playing/engine.py" in names
     for language in LANGUAGES:  # the catalogs, compiled, for the narration in the page
         assert f"take5rules/_locales/{language}/LC_MESSAGES/take5rules.mo" in names
     with zipfile.ZipFile(bundle / manifest["wheels"][0]) as wheel:

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from take5rules import i18n
+from take5rules import text as i18n
 from take5rules.events import GameStarted
 from take5rules.variants import Rules
 from test_docs import DRAFT, EXAMPLE_PICTURES, ROOT, STRICT, build_docs

@@ -3,10 +3,16 @@ from __future__ import annotations
 import pytest
 
 from take5rules.cards import Card
-from take5rules.engine import play_game, play_round, play_silently
 from take5rules.errors import IllegalMoveError, MalformedInputError, RulesError, Take5Error
 from take5rules.events import CardDrafted, GameOver, GameStarted, RoundScored, RoundStarted
-from take5rules.players import CardView, CautiousPlayer, DraftView, LowestCardPlayer, RandomPlayer
+from take5rules.playing.engine import play_game, play_round, play_silently
+from take5rules.playing.players import (
+    CardView,
+    CautiousPlayer,
+    DraftView,
+    LowestCardPlayer,
+    RandomPlayer,
+)
 from take5rules.table import Table
 from take5rules.turn import RowChoice
 from take5rules.variants import Rules, Variant

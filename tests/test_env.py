@@ -18,9 +18,7 @@ import gymnasium
 import numpy as np
 from pettingzoo.test import api_test, parallel_api_test
 
-from take5rules.cards import bull_heads
-from take5rules.engine import play_game
-from take5rules.env import (
+from take5rules.agents.pettingzoo_env import (
     ACTIONS,
     OBSERVATION_LAYOUT,
     PASS,
@@ -28,10 +26,11 @@ from take5rules.env import (
     Take5Env,
     Take5ParallelEnv,
 )
+from take5rules.cards import bull_heads
 from take5rules.errors import IllegalMoveError, MalformedInputError, RulesError
 from take5rules.events import GameOver, LowCardTaken, RoundScored, RoundStarted, SixthCardTaken
-from take5rules.i18n import narrate
-from take5rules.players import (
+from take5rules.playing.engine import play_game
+from take5rules.playing.players import (
     CardView,
     CautiousPlayer,
     DraftView,
@@ -40,6 +39,7 @@ from take5rules.players import (
     RandomPlayer,
 )
 from take5rules.table import Table
+from take5rules.text import narrate
 from take5rules.turn import RowChoice
 from take5rules.variants import Rules, Variant
 

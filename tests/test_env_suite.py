@@ -28,10 +28,10 @@ from pettingzoo.test import (
     seed_test,
 )
 
-from take5rules import env as env_module
-from take5rules._env_obs import encode
-from take5rules.engine import play_game
-from take5rules.env import (
+from take5rules.agents import pettingzoo_env as env_module
+from take5rules.agents.encoding import encode
+from take5rules.agents.gymnasium_env import ENV_ID, Take5GymEnv
+from take5rules.agents.pettingzoo_env import (
     ACTIONS,
     OBSERVATION_LAYOUT,
     PASS,
@@ -41,15 +41,15 @@ from take5rules.env import (
 )
 from take5rules.errors import IllegalMoveError
 from take5rules.events import GameOver, RoundStarted
-from take5rules.gym_env import ENV_ID, Take5GymEnv
-from take5rules.players import (
+from take5rules.playing.engine import play_game
+from take5rules.playing.players import (
     CautiousPlayer,
     LowestCardPlayer,
     Player,
     RandomPlayer,
     cheapest_row,
 )
-from take5rules.state import Game
+from take5rules.playing.stepper import Game
 from take5rules.table import Table
 from take5rules.variants import Rules, Variant
 

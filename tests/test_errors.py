@@ -10,7 +10,7 @@ import pkgutil
 import pytest
 
 import take5rules
-from take5rules._text import N_, Phrase
+from take5rules._messages import N_, Phrase
 from take5rules.errors import NOT_RULES, IllegalMoveError, Take5Error, Where
 from take5rules.registry import RULE_ORDER
 
@@ -77,7 +77,7 @@ def test_not_rules_are_no_rule_ids_and_have_texts() -> None:
 
 @pytest.mark.parametrize("rule_id", sorted(NOT_RULES))
 def test_not_rules_are_explained_in_every_language(rule_id: str) -> None:
-    from take5rules.i18n import LANGUAGES, explain
+    from take5rules.text import LANGUAGES, explain
 
     for language in LANGUAGES:
         explained = explain(rule_id, language, strict=True)
@@ -98,19 +98,18 @@ def test_the_headline_names_import_from_the_top_level() -> None:
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
-def test_take5rules_validate_is_callable_whichever_is_imported_first() -> None:
-    # The function take5rules.validate and the module take5rules.validate share a name: once
-    # the module is imported, Python makes the package attribute the module. It must still
-    # validate a log when called.
+def test_take5rules_validate_is_the_function_whichever_is_imported_first() -> None:
+    # take5rules.validate is the function of take5rules.logs.validator: importing that module
+    # first must not put a module in its place.
     import subprocess
     import sys
 
-    code = ("import take5rules.validate\n"
+    code = ("import take5rules.logs.validator\n"
             "import take5rules\n"
             "from take5rules import CautiousPlayer, play_game\n"
-            "from take5rules.log import log_from_events\n"
+            "from take5rules.logs.writer import log_from_events\n"
             "log = log_from_events(play_game({'a': CautiousPlayer(), 'b': CautiousPlayer()}))\n"
             "assert take5rules.validate(log).valid\n"
             "from take5rules import validate\n"
-            "assert validate(log).valid\n")
+            "assert validate is take5rules.logs.validator.validate\n")
     subprocess.run([sys.executable, "-c", code], check=True)

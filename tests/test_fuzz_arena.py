@@ -18,10 +18,10 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from take5rules.arena import MAX_GAMES, ArenaPlayerError, ArenaResult, run_arena
-from take5rules.cli import main
+from take5rules.agents.arena import MAX_GAMES, ArenaPlayerError, ArenaResult, run_arena
+from take5rules.cli.main import main
 from take5rules.errors import RulesError, Take5Error
-from take5rules.players import CardView, DraftView
+from take5rules.playing.players import CardView, DraftView
 from take5rules.turn import RowChoice
 from take5rules.variants import Rules
 
@@ -29,9 +29,9 @@ FUZZ_EXAMPLES = int(os.environ.get("TAKE5RULES_FUZZ_EXAMPLES", "40"))
 TRIED = {"cli": 0, "python": 0, "answers": 0}
 
 SPECS = ["cautious", "random", "lowest", "human", "", ":", "a:", ":b", "sys:exit",
-         "builtins:exit", "os:_exit", "take5rules.players:LowestCardPlayer",
+         "builtins:exit", "os:_exit", "take5rules.playing.players:LowestCardPlayer",
          "take5rules.table:ROW_LIMIT", "no_such_module:X", "./nope.py:X", "/dev/null:X",
-         "/:X", "\x00:X", "\ud800", "é:É", "take5rules.players:RandomPlayer.choose_card",
+         "/:X", "\x00:X", "\ud800", "é:É", "take5rules.playing.players:RandomPlayer.choose_card",
          "builtins:object", "builtins:print", "random:random", "take5rules:__version__"]
 OPTIONS = ["--games", "--seed", "--variant", "--threshold", "--jobs", "--move-timeout",
            "--traceback", "--json", "--lang", "--help", "--unknown"]

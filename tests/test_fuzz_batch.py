@@ -22,8 +22,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from numpy.typing import NDArray
 
-from take5rules import batch
-from take5rules.batch import _fast
+from take5rules.agents import batch
+from take5rules.agents.batch import compiled as _fast
 from take5rules.errors import IllegalMoveError, MalformedInputError, Take5Error
 from take5rules.variants import Rules, Variant
 

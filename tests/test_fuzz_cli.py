@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from take5rules.cli import main
+from take5rules.cli.main import main
 from take5rules.registry import RULE_ORDER
 
 FUZZ_EXAMPLES = int(os.environ.get("TAKE5RULES_FUZZ_EXAMPLES", "80"))

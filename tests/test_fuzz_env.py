@@ -27,7 +27,7 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from take5rules.env import ACTIONS, PASS, ROW_ACTIONS, Take5Env, Take5ParallelEnv
+from take5rules.agents.pettingzoo_env import ACTIONS, PASS, ROW_ACTIONS, Take5Env, Take5ParallelEnv
 from take5rules.errors import IllegalMoveError, MalformedInputError, Take5Error
 from take5rules.variants import Rules, Variant
 
@@ -94,7 +94,7 @@ def test_a_huge_seat_count_is_refused_before_anything_is_built() -> None:
     code = textwrap.dedent("""
         import resource
         resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))
-        from take5rules.env import Take5Env
+        from take5rules.agents.pettingzoo_env import Take5Env
         from take5rules.errors import RulesError
         try:
             Take5Env(players=10**8)
@@ -319,7 +319,7 @@ def test_parallel_accepts_exactly_the_masked_actions_and_refusals_change_nothing
 
 def test_a_plain_install_is_told_which_extra_to_install() -> None:
     # Issue 18, section 5: without pettingzoo, importing the environment names the extra.
-    code = "import sys; sys.modules['pettingzoo'] = None; import take5rules.env"
+    code = "import sys; sys.modules['pettingzoo'] = None; import take5rules.agents.pettingzoo_env"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=120, check=False, env={**os.environ, "LANG": "C"})
     assert result.returncode == 1

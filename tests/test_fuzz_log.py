@@ -1,8 +1,9 @@
 """Fuzzing the log reader and the validator with hostile input.
 
 Arbitrary JSON values, arbitrary bytes, deep nesting, odd numbers and corrupted logs go into
-the whole-document API (:func:`take5rules.log.loads`, :func:`take5rules.validate.validate`),
-the streamed reader (:func:`take5rules.validate.validate_stream`) and a few runs of
+the whole-document API (:func:`take5rules.logs.format.loads`,
+:func:`take5rules.logs.validator.validate`),
+the streamed reader (:func:`take5rules.logs.validator.validate_stream`) and a few runs of
 ``take5rules validate``. Every answer must be a report or a :class:`LogError`, never another
 exception; nothing that is not a take5-log is accepted; the command exits 0, 1 or 2 without a
 traceback.
@@ -30,13 +31,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator, validators
 
-from take5rules._logread import LogStream
+from take5rules.conformance.vectors import game_log
 from take5rules.errors import LogError
-from take5rules.log import dumps, loads, schema
-from take5rules.logs.replay import Checker
-from take5rules.validate import Report, validate, validate_stream
+from take5rules.logs.format import dumps, loads, schema
+from take5rules.logs.reader import LogStream
+from take5rules.logs.report import Report
+from take5rules.logs.round_check import Checker
+from take5rules.logs.validator import validate, validate_stream
 from take5rules.variants import PLAYER_RANGE, Variant
-from take5rules.vectors import game_log
 
 #: Examples per property (a multiple of it for the cheaper ones).
 EXAMPLES = int(os.environ.get("TAKE5_FUZZ_EXAMPLES", "100"))

@@ -6,8 +6,8 @@ to another game. Two ways in:
 
 * the SDK's own client (``mcp.Client``), in-process and over stdio (``take5rules mcp``), with
   arguments of every wrong type, unknown arguments, and values past every limit;
-* raw JSON-RPC lines, through :func:`take5rules._mcp_stdio.serve_stdio` in-process and through
-  the ``python -m take5rules.mcp_server`` process: every request gets exactly one reply with
+* raw JSON-RPC lines, through :func:`take5rules.agents.mcp_stdio.serve_stdio` in-process and through
+  the ``python -m take5rules.agents.mcp_server`` process: every request gets exactly one reply with
   its id (``null`` when the id itself cannot be read).
 
 The issue-17 (section 5) and issue-18 (section 7) cases come first; then Hypothesis tries
@@ -36,9 +36,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mcp import Client, StdioServerParameters
 
+from take5rules.agents.mcp_server import build_server
 from take5rules.events import GameStarted
-from take5rules.i18n import LANGUAGES, narrate
-from take5rules.mcp_server import build_server
+from take5rules.text import LANGUAGES, narrate
 from take5rules.variants import Rules
 
 EXAMPLES = int(os.environ.get("TAKE5_FUZZ_EXAMPLES", "60"))
@@ -97,7 +97,7 @@ def _call_line(number: int | str, name: str, arguments: Any) -> bytes:
 
 def _raw(lines: list[bytes]) -> list[dict[str, Any]]:
     """The replies of an in-process server to *lines* (after the handshake), initialize's out."""
-    from take5rules._mcp_stdio import serve_stdio
+    from take5rules.agents.mcp_stdio import serve_stdio
 
     out = io.BytesIO()
     data = b"".join(line + b"\n" for line in [INITIALIZE, INITIALIZED, *lines])
@@ -150,7 +150,7 @@ def test_every_unreadable_line_gets_an_error_for_its_id() -> None:
 
 
 def test_the_subprocess_answers_the_lines_of_issue_17() -> None:
-    server = _Process([sys.executable, "-m", "take5rules.mcp_server"])
+    server = _Process([sys.executable, "-m", "take5rules.agents.mcp_server"])
     try:
         for line, expected in [(NESTED, 11), (LONG_NUMBER, 12), (SURROGATE, 13)]:
             reply = server.ask(line)
@@ -164,7 +164,7 @@ def test_the_subprocess_answers_the_lines_of_issue_17() -> None:
 
 def test_a_line_over_the_message_limit_is_refused_and_skipped(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from take5rules import _mcp_stdio
+    from take5rules.agents import mcp_stdio as _mcp_stdio
 
     monkeypatch.setattr(_mcp_stdio, "MAX_MESSAGE_BYTES", 10_000)
     long = _call_line(40, "explain_rule", {"rule_id": "x" * 200_000})
@@ -497,8 +497,9 @@ def test_random_lines_each_get_at_most_one_reply_and_requests_exactly_one(
 def test_a_plain_install_is_told_which_extra_to_install() -> None:
     # Issue 18, section 5: without the SDK, the server and its command name the extra.
     blocked = "import sys; sys.modules['mcp'] = None; "
-    for code in (blocked + "import take5rules.mcp_server",
-                 blocked + "sys.argv = ['take5rules', 'mcp']; from take5rules.cli import main; "
+    for code in (blocked + "import take5rules.agents.mcp_server",
+                 blocked + "sys.argv = ['take5rules', 'mcp']; "
+                 "from take5rules.cli.main import main; "
                            "main()"):
         result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                                 timeout=120, check=False, env={**os.environ, "LANG": "C"})

@@ -3,7 +3,7 @@
 Every line must get exactly one reply line, valid JSON: an error naming a rule, or a turn; the
 referee must accept exactly the valid requests (:func:`is_valid`, written here independently of
 take5rules), never write a traceback, and keep serving to the end. The same lines go through
-:func:`take5rules.referee.answer_line` in this process, which must reply the same.
+:func:`take5rules.conformance.referee.answer_line` in this process, which must reply the same.
 
 The inputs: arbitrary JSON values, valid requests with one part replaced by an arbitrary JSON
 value, arbitrary bytes, nesting up to 200,000 deep, and numbers of up to 10,000 digits. Each
@@ -27,8 +27,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from take5rules.referee import MAX_DEPTH, MAX_LINE_BYTES, answer_line
-from take5rules.strategies import requests
+from take5rules.conformance.referee import MAX_DEPTH, MAX_LINE_BYTES, answer_line
+from take5rules.conformance.strategies import requests
 
 EXAMPLES = int(os.environ.get("TAKE5_FUZZ_EXAMPLES", "60"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from take5rules.cards import bull_heads
-from take5rules.human import EndOfInputError, TextPlayer
-from take5rules.players import CardView, DraftView
+from take5rules.playing.human import EndOfInputError, TextPlayer
+from take5rules.playing.players import CardView, DraftView
 from take5rules.table import Table
 from take5rules.turn import RowChoice
 

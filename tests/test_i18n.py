@@ -10,9 +10,11 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
-from take5rules.engine import play_game
 from take5rules.errors import IllegalMoveError, Where
-from take5rules.i18n import (
+from take5rules.playing.engine import play_game
+from take5rules.playing.players import CautiousPlayer, LowestCardPlayer, RandomPlayer
+from take5rules.registry import DISCREPANCIES, RULE_ORDER
+from take5rules.text import (
     LANGUAGES,
     MissingTranslationError,
     Translator,
@@ -24,8 +26,6 @@ from take5rules.i18n import (
     resolve_language,
     rulebook,
 )
-from take5rules.players import CautiousPlayer, LowestCardPlayer, RandomPlayer
-from take5rules.registry import DISCREPANCIES, RULE_ORDER
 from take5rules.variants import Rules, Variant
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -170,7 +170,7 @@ def test_error_message_is_localized(language: str) -> None:
 
 
 def test_discrepancies_are_translated() -> None:
-    from take5rules.i18n import discrepancy_text
+    from take5rules.text import discrepancy_text
 
     for language in LANGUAGES:
         for item in DISCREPANCIES:
@@ -326,7 +326,7 @@ def test_a_round_million_takes_its_preposition(language: str, word: str) -> None
 
 def test_narrate_refuses_what_is_not_an_event() -> None:
     from take5rules.errors import MalformedInputError
-    from take5rules.i18n import narrate
+    from take5rules.text import narrate
 
     with pytest.raises(MalformedInputError) as caught:
         narrate("a card was placed", "fr")  # type: ignore[arg-type]

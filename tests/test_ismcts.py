@@ -1,4 +1,4 @@
-"""The ISMCTS player of take5rules.ismcts: its search, its seed, every variant, no peeking."""
+"""The ISMCTS player of playing.ismcts: its search, its seed, every variant, no peeking."""
 
 from __future__ import annotations
 
@@ -6,11 +6,17 @@ import math
 
 import pytest
 
-from take5rules.arena import load_player
-from take5rules.engine import play_silently
+from take5rules.agents.arena import load_player
 from take5rules.errors import RulesError
-from take5rules.ismcts import ISMCTSPlayer
-from take5rules.players import BUILTIN_PLAYERS, SEEDED_PLAYERS, CardView, CautiousPlayer, Player
+from take5rules.playing.engine import play_silently
+from take5rules.playing.ismcts import ISMCTSPlayer
+from take5rules.playing.players import (
+    BUILTIN_PLAYERS,
+    SEEDED_PLAYERS,
+    CardView,
+    CautiousPlayer,
+    Player,
+)
 from take5rules.table import Table
 from take5rules.turn import RowChoice
 from take5rules.variants import PLAYER_RANGE, Rules, Variant

@@ -35,7 +35,6 @@ from hypothesis import strategies as st
 
 from take5rules import _kernel
 from take5rules.cards import bull_heads
-from take5rules.engine import play_game, play_silently
 from take5rules.events import (
     CardPlaced,
     GameOver,
@@ -44,7 +43,8 @@ from take5rules.events import (
     RoundStarted,
     SixthCardTaken,
 )
-from take5rules.players import (
+from take5rules.playing.engine import play_game, play_silently
+from take5rules.playing.players import (
     CardView,
     CautiousPlayer,
     DraftView,

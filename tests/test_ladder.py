@@ -9,13 +9,13 @@ from collections.abc import Callable
 import pytest
 from click.testing import CliRunner
 
-from take5rules._commands.arena import arena_command
-from take5rules.arena import ArenaResult, game_seed, run_arena
-from take5rules.engine import play_game
+from take5rules.agents.arena import ArenaResult, game_seed, run_arena
+from take5rules.agents.ladder import bradley_terry, report
+from take5rules.cli.arena_cmd import arena_command
 from take5rules.errors import RulesError
 from take5rules.events import GameOver, RoundStarted
-from take5rules.ladder import bradley_terry, report
-from take5rules.players import CautiousPlayer, LowestCardPlayer, Player, RandomPlayer
+from take5rules.playing.engine import play_game
+from take5rules.playing.players import CautiousPlayer, LowestCardPlayer, Player, RandomPlayer
 from take5rules.variants import Rules
 
 

@@ -19,46 +19,34 @@ import pytest
 SRC = Path(__file__).resolve().parent.parent / "src" / "take5rules"
 
 #: Each layer, lowest first, and the top-level modules and packages of ``take5rules`` in it.
-#: A module may import its own layer and the layers below it, never a layer above.
+#: A module may import its own layer and the layers below it, never a layer above. The
+#: contributing page's table of the layers is generated from this definition.
 LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
-    ("foundations", frozenset({"_kernel", "_text", "errors", "registry"})),
+    ("foundations", frozenset({"_kernel", "_messages", "errors", "registry"})),
     ("rules", frozenset({"cards", "table", "turn", "setup", "round", "game", "variants"})),
     ("events", frozenset({"events"})),
-    ("game", frozenset({"state", "_moves", "_state_json", "_views", "players", "engine", "belief",
-                        "bots", "ismcts"})),
-    ("tools", frozenset({
-        "text", "i18n",                                        # text
-        "logs", "log", "validate", "defects", "vectors", "_logread",  # game logs
-        "conformance", "conform", "referee", "pytest_plugin",  # conformance
-        "attribution", "examples", "random_turns", "strategies",
-        "svg", "replay",                                       # pictures, a saved game told
-    })),
-    ("agents", frozenset({
-        "batch", "env", "gym_env", "openspiel", "mcp_server", "arena", "human",
-        "_bots", "_env_obs", "_openspiel_core", "_openspiel_view", "_mcp_seat", "_mcp_stdio",
-        "_arguments", "_extras", "_arenapool", "_arenaseats", "_arenastore", "ladder",
-    })),
-    ("cli", frozenset({"cli", "__main__", "_commands", "_clitools", "_clickframe"})),
+    ("text", frozenset({"text"})),
+    ("logs", frozenset({"logs"})),
+    ("playing", frozenset({"playing"})),
+    ("conformance", frozenset({"conformance"})),
+    ("agents", frozenset({"agents"})),
+    ("cli", frozenset({"cli", "__main__"})),
 )
-#: The package itself: its ``__init__`` is the public surface, above the tools, below the
-#: agents: ``import take5rules`` brings no agent and no command line.
+#: The package itself: its ``__init__`` is the public surface, at the level of playing:
+#: ``import take5rules`` brings no conformance tool, no agent and no command line.
 FACADE = "take5rules"
-FACADE_LEVEL = 4  # "tools"
+FACADE_LEVEL = 5  # "playing"
 
 #: Stricter than the order of the layers: what these modules may import of take5rules.
 ONLY: dict[str, frozenset[str]] = {
     "_kernel": frozenset(),
-    "_text": frozenset(),
-    "errors": frozenset({"_text"}),
-    "registry": frozenset({"_text", "errors"}),
-    # The text (narration, rulebook, typography) tells the core's values and events; it knows
-    # nothing of logs, conformance or pictures.
-    "text": frozenset({"_kernel", "_text", "errors", "registry", "cards", "table", "turn",
+    "_messages": frozenset(),
+    "errors": frozenset({"_messages"}),
+    "registry": frozenset({"_messages", "errors"}),
+    # The text (narration, rulebook, typography, pictures) tells the core's values and events;
+    # it knows nothing of logs, games being played, conformance or agents.
+    "text": frozenset({"_kernel", "_messages", "errors", "registry", "cards", "table", "turn",
                        "setup", "round", "game", "variants", "events", "text"}),
-    "i18n": frozenset({"text"}),
-    # The pictures draw the table: the rule modules, nothing above them.
-    "svg": frozenset({"_kernel", "_text", "errors", "registry", "cards", "table", "turn",
-                      "setup", "round", "game", "variants"}),
 }
 
 #: The imports against the layers found today, each reported to be moved. The test fails when
@@ -126,12 +114,127 @@ def violations(modules: dict[str, Path]) -> set[tuple[str, str]]:
             component = module.split(".")[1]
             own, only = _level(component), ONLY.get(component)
         for target in imports_of(module, path):
-            if target == "__version__" and module.startswith("take5rules.cli"):
+            if target == "__version__" and module.startswith("take5rules.cli.main"):
                 continue  # the version string, read from the package by ``--version``
             bad = _level(target) > own or (only is not None and target not in only)
             if bad:
                 found.add((module, target))
     return found
+
+
+def module_graph(modules: dict[str, Path]) -> dict[str, set[str]]:
+    """Each module of take5rules and the modules of take5rules its source imports.
+
+    An import names the deepest module that exists: ``from take5rules.playing import bots`` is
+    an arrow to ``take5rules.playing.bots``, ``from take5rules.playing.bots import X`` too.
+    """
+    graph: dict[str, set[str]] = {}
+    for module, path in modules.items():
+        package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+        arrows: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                    dotted = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    dotted = node.module or ""
+                targets = [f"{dotted}.{alias.name}" for alias in node.names]
+            for dotted in targets:
+                while dotted and dotted not in modules:
+                    dotted = dotted.rpartition(".")[0]
+                if dotted and dotted != module:
+                    arrows.add(dotted)
+        graph[module] = arrows
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of *graph*: its strongly connected components of two or more modules."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:  # Tarjan's algorithm
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for target in sorted(graph.get(module, ())):
+            if target not in index:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in stack:
+                low[module] = min(low[module], index[target])
+        if low[module] == index[module]:
+            component = []
+            while True:
+                member = stack.pop()
+                component.append(member)
+                if member == module:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def private_imports(modules: dict[str, Path]) -> set[tuple[str, str]]:
+    """Every (module, name) where *module* imports another module's private name ``_x``.
+
+    A private module (``_kernel``, ``_messages``) may be imported by name: it is a module of the
+    package. A private *name* defined in another module may not.
+    """
+    found = set()
+    for module, path in modules.items():
+        package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                dotted = ".".join(base + ([node.module] if node.module else []))
+            else:
+                dotted = node.module or ""
+            if not dotted.startswith("take5rules"):
+                continue
+            for alias in node.names:
+                private = alias.name.startswith("_") and not alias.name.startswith("__")
+                if private and f"{dotted}.{alias.name}" not in modules:
+                    found.add((module, f"{dotted}.{alias.name}"))
+    return found
+
+
+def test_no_import_circles() -> None:
+    assert circles(module_graph(_modules())) == []
+
+
+def test_a_circle_is_found(tmp_path: Path) -> None:
+    modules = _modules()
+    tampered = tmp_path / "cards.py"
+    tampered.write_text((SRC / "cards.py").read_text(encoding="utf-8")
+                        + "\n\ndef _added() -> None:\n    from take5rules import table\n",
+                        encoding="utf-8")
+    modules["take5rules.cards"] = tampered
+    assert ["take5rules.cards", "take5rules.table"] in circles(module_graph(modules))
+
+
+def test_no_module_imports_another_modules_private_name() -> None:
+    assert private_imports(_modules()) == set()
+
+
+def test_a_private_import_is_found(tmp_path: Path) -> None:
+    modules = _modules()
+    tampered = tmp_path / "round.py"
+    tampered.write_text((SRC / "round.py").read_text(encoding="utf-8")
+                        + "\nfrom .table import _checked_rows\n", encoding="utf-8")
+    modules["take5rules.round"] = tampered
+    assert ("take5rules.round", "take5rules.table._checked_rows") in private_imports(modules)
 
 
 def test_every_module_is_in_one_layer() -> None:
@@ -158,48 +261,20 @@ def test_registry_loads_only_rule_modules() -> None:
     assert {_level(module) for module in registry._MODULES} == {1}
 
 
-RULES = LAYERS[1][1]
-
-
-def private_names_taken(path: Path) -> set[str]:
-    """The private names (``_x``) a rule module imports from another rule module."""
-    own = path.stem
-    taken: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
-        if isinstance(node, ast.ImportFrom) and node.module is not None:
-            source = node.module.removeprefix("take5rules.") if not node.level else node.module
-            if source in RULES and source != own:
-                taken.update(f"{source}.{alias.name}" for alias in node.names
-                             if alias.name.startswith("_"))
-    return taken
-
-
-def test_rule_modules_take_no_private_name_of_each_other() -> None:
-    for component in sorted(RULES):
-        assert private_names_taken(SRC / f"{component}.py") == set(), component
-
-
-def test_a_private_name_taken_is_found(tmp_path: Path) -> None:
-    tampered = tmp_path / "round.py"
-    tampered.write_text((SRC / "round.py").read_text(encoding="utf-8")
-                        + "\nfrom .table import _checked_rows\n", encoding="utf-8")
-    assert private_names_taken(tampered) == {"table._checked_rows"}
-
-
 @pytest.mark.parametrize(("source", "line", "target"), [
     ("_kernel.py", "from . import cards", "cards"),
     ("table.py", "from .events import CardPlaced", "events"),
-    ("turn.py", "from .state import Game", "state"),
+    ("turn.py", "from .playing.stepper import Game", "playing"),
     ("setup.py", "from .text import narration", "text"),
     ("variants.py", "from take5rules.logs import format", "logs"),
-    ("events.py", "from .players import Player", "players"),
-    ("state.py", "from .i18n import narrate", "i18n"),
+    ("events.py", "from .playing.players import Player", "playing"),
     ("text/narration.py", "from ..logs.writer import LogWriter", "logs"),
-    ("svg.py", "from .events import Event", "events"),
-    ("logs/writer.py", "from .. import arena", "arena"),
-    ("conformance/run.py", "from ..batch import play_games", "batch"),
-    ("env.py", "from ._commands.play import play", "_commands"),
-    ("__init__.py", "from .env import raw_env", "env"),
+    ("text/pictures.py", "from ..playing import engine", "playing"),
+    ("logs/writer.py", "from ..playing import engine", "playing"),
+    ("playing/stepper.py", "from ..conformance import referee", "conformance"),
+    ("conformance/run.py", "from ..agents.batch import play_games", "agents"),
+    ("agents/pettingzoo_env.py", "from ..cli.play_cmd import play", "cli"),
+    ("__init__.py", "from .agents.pettingzoo_env import raw_env", "agents"),
 ])
 def test_a_forbidden_import_is_found(source: str, line: str, target: str,
                                     tmp_path: Path) -> None:

@@ -16,25 +16,24 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator, validators
 
-from take5rules._logread import LogStream
-from take5rules.cli import main
-from take5rules.engine import play_game
+from take5rules.cli.main import main
 from take5rules.events import CardsRevealed
-from take5rules.log import (
+from take5rules.logs.format import (
     FORMAT,
     VERSION,
     LogError,
-    LogWriter,
     check_format,
     dumps,
     load,
     loads,
-    log_from_events,
     schema,
     write_log,
 )
-from take5rules.players import CautiousPlayer, LowestCardPlayer, Player, RandomPlayer
-from take5rules.validate import validate, validate_stream
+from take5rules.logs.reader import LogStream
+from take5rules.logs.validator import validate, validate_stream
+from take5rules.logs.writer import LogWriter, log_from_events
+from take5rules.playing.engine import play_game
+from take5rules.playing.players import CautiousPlayer, LowestCardPlayer, Player, RandomPlayer
 from take5rules.variants import Rules, Variant
 
 SEATS = (("ana", "cautious"), ("bob", "lowest"), ("cyd", "random"))
@@ -391,14 +390,15 @@ def test_the_structural_check_agrees_on_every_integer_made_a_float() -> None:
 
 
 def test_importing_the_library_does_not_import_jsonschema() -> None:
-    code = ("import sys, take5rules.log, take5rules.validate; "
+    code = ("import sys, take5rules.logs, take5rules.logs.validator; "
             "sys.exit('jsonschema' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
     blocked = ("import sys; sys.modules['jsonschema'] = None; "
-               "from take5rules.validate import validate; from take5rules.vectors import "
+               "from take5rules.logs.validator import validate; "
+               "from take5rules.conformance.vectors import "
                "game_log; log = game_log((('ana', 'lowest'), ('bob', 'cautious')), seed=1); "
                "assert validate(log).valid; log['threshold'] = 66.0; "
-               "from take5rules.log import LogError\n"
+               "from take5rules.errors import LogError\n"
                "try:\n    validate(log)\nexcept LogError as e:\n    print(e)")
     result = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True,
                             check=False)

@@ -14,11 +14,17 @@ pytest.importorskip("mcp", reason="the MCP server needs the mcp SDK (take5rules[
 
 from mcp import Client, StdioServerParameters
 
-from take5rules.engine import play_game
+from take5rules.agents.mcp_server import build_server
 from take5rules.events import GameOver
-from take5rules.log import log_from_events
-from take5rules.mcp_server import build_server
-from take5rules.players import CautiousPlayer, LowestCardPlayer, Player, RandomPlayer, cheapest_row
+from take5rules.logs.writer import log_from_events
+from take5rules.playing.engine import play_game
+from take5rules.playing.players import (
+    CautiousPlayer,
+    LowestCardPlayer,
+    Player,
+    RandomPlayer,
+    cheapest_row,
+)
 from take5rules.table import Table
 from take5rules.variants import Rules, Variant
 
@@ -216,7 +222,7 @@ def test_illegal_moves_are_refused_and_the_game_goes_on() -> None:
 
 def test_stdio_server_answers_the_client() -> None:
     parameters = StdioServerParameters(
-        command=sys.executable, args=["-m", "take5rules.mcp_server"]
+        command=sys.executable, args=["-m", "take5rules.agents.mcp_server"]
     )
 
     async def main() -> Any:

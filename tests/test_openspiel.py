@@ -1,4 +1,4 @@
-"""take5rules.openspiel: the game take5 passes OpenSpiel's own checks, and IS-MCTS plays it.
+"""agents.openspiel_game: the game take5 passes OpenSpiel's own checks, and IS-MCTS plays it.
 
 Expectations come from the rulebook's numbers (ten cards a hand, four rows, 104 cards, the
 C(n, k) ways to deal a set) and from OpenSpiel's checks, never from the module itself.
@@ -20,7 +20,7 @@ pyspiel = pytest.importorskip(
 import numpy as np  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-import take5rules.openspiel  # noqa: E402, F401 -- registers take5
+import take5rules.agents.openspiel_game  # noqa: E402, F401 -- registers take5
 from take5rules.errors import Take5Error  # noqa: E402
 
 VARIANTS = {

@@ -16,16 +16,17 @@ from pathlib import Path
 import pytest
 
 import take5rules
-from take5rules.cli import COMMANDS, all_commands
+from take5rules.cli.main import COMMANDS, all_commands
 
 #: The modules of the command line, which may import click (and, when installed, rich).
-CLI_SIDE = ("take5rules.cli", "take5rules.__main__", "take5rules._clitools",
-            "take5rules._commands")
+CLI_SIDE = ("take5rules.cli.main", "take5rules.__main__", "take5rules.cli.common",
+            "take5rules.cli")
 #: Modules whose purpose is an optional package: Hypothesis strategies, the pytest plugin, the
 #: MCP server and its stdio transport (the mcp SDK brings its own click). Each is an extra of its
 #: own.
-FOR_A_TOOL = ("take5rules.strategies", "take5rules.pytest_plugin", "take5rules.mcp_server",
-              "take5rules._mcp_stdio")
+FOR_A_TOOL = ("take5rules.conformance.strategies", "take5rules.conformance.plugin",
+              "take5rules.agents.mcp_server",
+              "take5rules.agents.mcp_stdio")
 #: What importing a library module must never import.
 FORBIDDEN = ("click", "rich", "hypothesis", "jsonschema")
 
@@ -50,8 +51,9 @@ def _imported(module: str, *names: str) -> set[str]:
 
 
 def test_the_library_is_every_module_but_the_command_line() -> None:
-    for module in ("take5rules", "take5rules.engine", "take5rules.validate", "take5rules.conform",
-                   "take5rules.vectors", "take5rules.referee", "take5rules.log"):
+    for module in ("take5rules", "take5rules.playing.engine", "take5rules.logs.validator",
+                   "take5rules.conformance.run", "take5rules.conformance.vectors",
+                   "take5rules.conformance.referee", "take5rules.logs"):
         assert module in [*LIBRARY, "take5rules"], module
     assert not any(module.startswith(CLI_SIDE) for module in LIBRARY)
 
@@ -63,16 +65,16 @@ def test_a_library_module_imports_no_cli_and_no_optional_package(module: str) ->
 
 def test_the_probe_sees_an_import() -> None:
     # the check above would pass vacuously if the probe could not see anything
-    assert _imported("take5rules.cli", *FORBIDDEN) == {"click"}
-    assert _imported("take5rules.strategies", *FORBIDDEN) == {"hypothesis"}
+    assert _imported("take5rules.cli.main", *FORBIDDEN) == {"click"}
+    assert _imported("take5rules.conformance.strategies", *FORBIDDEN) == {"hypothesis"}
 
 
 HELP = """
 import sys
-from take5rules.cli import main
+from take5rules.cli.main import main
 main(["--help"], standalone_mode=False)
 print(" ".join(sorted(name for name in sys.modules
-                      if name.startswith(("take5rules._commands.", "babel", "take5rules.i18n")))))
+                      if name.startswith(("take5rules.cli.", "babel", "take5rules.text")))))
 """
 
 

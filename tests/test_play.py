@@ -16,10 +16,15 @@ from typing import Any
 
 import pytest
 
-from take5rules import i18n
-from take5rules.engine import play_game
+from take5rules import text as i18n
 from take5rules.events import GameOver, RoundStarted
-from take5rules.players import BUILTIN_PLAYERS, CautiousPlayer, LowestCardPlayer, RandomPlayer
+from take5rules.playing.engine import play_game
+from take5rules.playing.players import (
+    BUILTIN_PLAYERS,
+    CautiousPlayer,
+    LowestCardPlayer,
+    RandomPlayer,
+)
 from take5rules.registry import all_rules
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "docs" / "play"))

@@ -23,7 +23,6 @@ from hypothesis.stateful import (
     rule,
 )
 
-from take5rules.engine import play_game
 from take5rules.events import (
     CardPlaced,
     CardsRevealed,
@@ -35,7 +34,8 @@ from take5rules.events import (
     SixthCardTaken,
 )
 from take5rules.game import add_penalties, game_over, winners
-from take5rules.players import CautiousPlayer, LowestCardPlayer, RandomPlayer
+from take5rules.playing.engine import play_game
+from take5rules.playing.players import CautiousPlayer, LowestCardPlayer, RandomPlayer
 from take5rules.round import RoundState, play_turn, round_over, round_penalties
 from take5rules.setup import deal
 from take5rules.table import Table

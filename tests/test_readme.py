@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from take5rules.cli import COMMANDS
+from take5rules.cli.main import COMMANDS
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
 

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from take5rules.random_turns import random_request
-from take5rules.referee import answer, answer_line, resolve, serve
+from take5rules.conformance.random_turns import random_request
+from take5rules.conformance.referee import answer, answer_line, resolve, serve
 
 EXAMPLE = {"rows": [[3, 12], [24], [58, 61, 70], [96]],
            "plays": [["ana", 17], ["bob", 2]], "choices": {"bob": 3}}
@@ -78,7 +78,7 @@ def test_serve_keeps_serving_after_an_error_and_skips_blank_lines() -> None:
 
 def test_referee_command_answers_over_pipes() -> None:
     process = subprocess.run(
-        [sys.executable, "-c", "from take5rules.cli import main; main()", "referee"],
+        [sys.executable, "-c", "from take5rules.cli.main import main; main()", "referee"],
         input=json.dumps(EXAMPLE) + "\nnot json\n", capture_output=True, text=True, timeout=60,
         check=False,
     )
@@ -100,7 +100,7 @@ def test_answer_words_errors_in_the_language_asked() -> None:
 
 def test_referee_command_takes_lang() -> None:
     process = subprocess.run(
-        [sys.executable, "-c", "from take5rules.cli import main; main()", "referee", "--lang",
+        [sys.executable, "-c", "from take5rules.cli.main import main; main()", "referee", "--lang",
          "bg"],
         input="not json\n", capture_output=True, text=True, timeout=60, check=False,
     )
@@ -174,7 +174,7 @@ def test_answer_line_takes_bytes_and_names_the_bad_byte() -> None:
 def test_an_endless_line_keeps_memory_flat() -> None:
     # The line is made by the shell, so that only the referee could hold it in memory.
     child = shlex.join([sys.executable, "-c", (
-        "import resource, sys; from take5rules.referee import serve; serve(sys.stdin, "
+        "import resource, sys; from take5rules.conformance.referee import serve; serve(sys.stdin, "
         "sys.stdout); print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024, "
         "file=sys.stderr)")])
 

@@ -11,14 +11,14 @@ import pytest
 from click.testing import CliRunner
 
 from take5rules import CautiousPlayer, LowestCardPlayer, RandomPlayer, Rules, Variant, play_game
-from take5rules.cli import main
+from take5rules.cli.main import main
 from take5rules.errors import LogError
 from take5rules.events import Event
-from take5rules.log import log_from_events
-from take5rules.players import Player
-from take5rules.replay import log_events, log_html
-from take5rules.svg import to_svg
+from take5rules.logs.writer import log_from_events
+from take5rules.playing.players import Player
+from take5rules.playing.retelling import log_events, log_html
 from take5rules.table import Table
+from take5rules.text.pictures import to_svg
 
 
 def _game(variant: Variant, seed: int) -> list[Event]:
@@ -78,7 +78,7 @@ def test_show_draws_every_turn_with_the_docs_pictures(tmp_path: Path) -> None:
     assert page.count("<section ") == turns
     assert page.count("<svg") == sum(len(turn["plays"]) + 1 for round_log in document["rounds"]
                                      for turn in round_log["turns"])
-    # the first picture is the first round's table, drawn as take5rules.svg draws it
+    # the first picture is the first round's table, drawn as take5rules.text.pictures draws it
     first_rows = document["rounds"][0]["rows"]
     order = sorted(document["rounds"][0]["turns"][0]["plays"].values())
     assert to_svg(Table.of(first_rows), caption="▶ " + " · ".join(map(str, order)),

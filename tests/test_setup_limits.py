@@ -12,9 +12,9 @@ import random
 import pytest
 
 from take5rules import _kernel
-from take5rules.engine import play_game
 from take5rules.errors import RulesError
-from take5rules.players import LowestCardPlayer
+from take5rules.playing.engine import play_game
+from take5rules.playing.players import LowestCardPlayer
 from take5rules.setup import cards_in_play, check_players, deal, player_range
 from take5rules.variants import Rules, Variant, tactics_deck
 

@@ -23,10 +23,10 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from take5rules import Game, Phase
-from take5rules.engine import play_game, play_silently
 from take5rules.errors import IllegalMoveError, MalformedInputError, Take5Error
 from take5rules.events import CardsRevealed, GameOver, RoundStarted, RowTaken
-from take5rules.players import CardView, CautiousPlayer, LowestCardPlayer, RandomPlayer
+from take5rules.playing.engine import play_game, play_silently
+from take5rules.playing.players import CardView, CautiousPlayer, LowestCardPlayer, RandomPlayer
 from take5rules.table import Table
 from take5rules.turn import RowChoice
 from take5rules.variants import Rules, Variant

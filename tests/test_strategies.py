@@ -9,9 +9,9 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
+from take5rules.conformance.referee import answer, parse_request
+from take5rules.conformance.strategies import PLAYER_NAMES, choices, plays, requests, tables
 from take5rules.errors import MalformedInputError
-from take5rules.referee import answer, parse_request
-from take5rules.strategies import PLAYER_NAMES, choices, plays, requests, tables
 from take5rules.table import Table
 from take5rules.turn import resolve_turn
 
@@ -77,7 +77,7 @@ def test_plays_sizes_are_checked(low: int, high: int) -> None:
 def test_random_request_plays_are_checked(low: int, high: int) -> None:
     import random
 
-    from take5rules.random_turns import random_request
+    from take5rules.conformance.random_turns import random_request
 
     with pytest.raises(MalformedInputError) as caught:
         random_request(random.Random(1), low, high)

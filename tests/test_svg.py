@@ -8,7 +8,8 @@ import pytest
 
 from take5rules.cards import bull_heads, deck
 from take5rules.errors import IllegalMoveError, MalformedInputError
-from take5rules.svg import (
+from take5rules.table import Table
+from take5rules.text.pictures import (
     CARD_STYLES,
     SVG_NS,
     placement_caption,
@@ -17,7 +18,6 @@ from take5rules.svg import (
     turn_caption,
     turn_svgs,
 )
-from take5rules.table import Table
 from take5rules.turn import resolve_turn
 
 NS = {"svg": SVG_NS}

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
+from take5rules.conformance.examples import example
 from take5rules.errors import IllegalMoveError, MalformedInputError
-from take5rules.examples import example
 from take5rules.table import (
     Table,
     ascending_rows,
@@ -77,7 +77,8 @@ def test_place_card_ignores_a_choice_when_not_needed() -> None:
     assert placement.taken == ()
 
 
-# --- the worked examples (inputs from take5rules.examples, outcomes stated here) -------------
+# --- the worked examples (inputs from take5rules.conformance.examples, outcomes stated here)
+# -------------
 
 
 def _turn(example_id: str) -> TurnResult:

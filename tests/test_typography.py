@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from take5rules.cli import main
-from take5rules.i18n import section_text
+from take5rules.cli.main import main
 from take5rules.registry import all_rules
+from take5rules.text import section_text
 from take5rules.variants import Variant
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -17,17 +17,19 @@ from click.testing import CliRunner
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from take5rules._logread import MAX_LOG_BYTES, LogStream, read_capped
-from take5rules.cli import main
-from take5rules.defects import DEFECTS
+from take5rules.cli.main import main
+from take5rules.conformance.defects import DEFECTS
+from take5rules.conformance.vectors import game_events, game_log
 from take5rules.events import GameOver, RoundScored
-from take5rules.i18n import explain
-from take5rules.log import LOGGED_VARIANTS, LogError, LogWriter, dumps, write_log
-from take5rules.logs.replay import Checker
+from take5rules.logs.format import LOGGED_VARIANTS, LogError, dumps, write_log
+from take5rules.logs.reader import MAX_LOG_BYTES, LogStream, read_capped
+from take5rules.logs.report import Report
+from take5rules.logs.round_check import Checker
+from take5rules.logs.validator import validate, validate_files, validate_stream
+from take5rules.logs.writer import LogWriter
 from take5rules.registry import RULE_ORDER
-from take5rules.validate import Report, validate, validate_files, validate_stream
+from take5rules.text import explain
 from take5rules.variants import PLAYER_RANGE, Variant
-from take5rules.vectors import game_events, game_log
 
 NAMES = ("ana", "bob", "cyd", "dan", "eve", "fay", "gus", "hal", "ivy", "jon")
 KINDS = ("random", "lowest", "cautious")

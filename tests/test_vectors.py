@@ -9,14 +9,14 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from take5rules.cli import main
-from take5rules.defects import DEFECTS
-from take5rules.examples import WORKED_EXAMPLES
-from take5rules.log import check_format
-from take5rules.referee import answer_line
+from take5rules.cli.main import main
+from take5rules.conformance.defects import DEFECTS
+from take5rules.conformance.examples import WORKED_EXAMPLES
+from take5rules.conformance.referee import answer_line
+from take5rules.conformance.vectors import TURN_CASES, suite
+from take5rules.logs.format import check_format
+from take5rules.logs.validator import validate
 from take5rules.registry import RULE_ORDER
-from take5rules.validate import validate
-from take5rules.vectors import TURN_CASES, suite
 
 SHIPPED = Path(__file__).resolve().parent.parent / "vectors"
 

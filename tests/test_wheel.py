@@ -26,7 +26,7 @@ ALLOWED = {"take5rules", "babel", "click"}
 BOOTSTRAP = {"pip", "setuptools", "wheel"}
 
 CHECK = """
-import take5rules, take5rules.i18n as i18n, pathlib, sys
+import take5rules, take5rules.text as i18n, pathlib, sys
 assert not pathlib.Path(take5rules.__file__).is_relative_to(pathlib.Path(sys.argv[1])), \
     take5rules.__file__
 for language in i18n.LANGUAGES:

@@ -8,9 +8,10 @@ into Pyodide and calls the four functions below, each taking and returning JSON 
   when the reader has not answered yet the game stops there (:class:`Waiting`) and the page
   shows the question. Each answer replays the game from its seed with the answers so far: the
   engine is deterministic, so the game is the same one, now one decision further. Nothing of
-  the rules is here: every card, row and score comes from :func:`take5rules.engine.play_game`,
-  every sentence from :func:`take5rules.i18n.narrate`, every picture from
-  :func:`take5rules.svg.to_svg`.
+  the rules is here: every card, row and score comes from
+  :func:`take5rules.playing.engine.play_game`,
+  every sentence from :func:`take5rules.text.narrate`, every picture from
+  :func:`take5rules.text.pictures.to_svg`.
 * :func:`run_example` runs a rule's worked example (the doctest of its function).
 * :func:`try_turn` resolves one turn that the reader typed, with each placement's rule named.
 
@@ -29,9 +30,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from take5rules import i18n, registry
+from take5rules import registry
+from take5rules import text as i18n
 from take5rules.cards import bull_heads
-from take5rules.engine import play_game
 from take5rules.errors import MalformedInputError, Take5Error
 from take5rules.events import (
     CardPlaced,
@@ -43,10 +44,11 @@ from take5rules.events import (
     RoundStarted,
     SixthCardTaken,
 )
-from take5rules.players import BUILTIN_PLAYERS, CardView, DraftView, Player, RandomPlayer
+from take5rules.playing.engine import play_game
+from take5rules.playing.players import BUILTIN_PLAYERS, CardView, DraftView, Player, RandomPlayer
 from take5rules.setup import check_players
-from take5rules.svg import CARD_STYLES, to_svg, turn_svgs
 from take5rules.table import Placement, Table
+from take5rules.text.pictures import CARD_STYLES, to_svg, turn_svgs
 from take5rules.turn import RowChoice, placement_order, resolve_turn
 from take5rules.variants import Rules, Variant
 
@@ -425,7 +427,7 @@ def _no_row_given(choice: RowChoice) -> int:
 
 def example_inputs(rule_id: str) -> dict[str, Any]:
     """The worked example the "try a turn" form of *rule_id*'s page starts from, as form texts."""
-    from take5rules.examples import WORKED_EXAMPLES
+    from take5rules.conformance.examples import WORKED_EXAMPLES
 
     chosen = [item for item in WORKED_EXAMPLES if item.rule == rule_id] or list(WORKED_EXAMPLES)
     item = chosen[0]

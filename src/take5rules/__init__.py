@@ -15,7 +15,7 @@ to game logs, and checked against other implementations.
 
 The names below are imported on first use (so that ``import take5rules``, and the
 ``take5rules`` command's start, cost nothing until they are needed); so is any submodule named
-as an attribute, e.g. ``take5rules.i18n``.
+as an attribute, e.g. ``take5rules.text``.
 """
 
 from __future__ import annotations
@@ -24,9 +24,8 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .cards import bull_heads, deck
-    from .engine import play_game, play_silently
-    from .errors import (
+    from take5rules.cards import bull_heads, deck
+    from take5rules.errors import (
         IllegalMoveError,
         LogError,
         MalformedInputError,
@@ -35,14 +34,15 @@ if TYPE_CHECKING:
         Take5Error,
         Where,
     )
-    from .i18n import explain, narrate
-    from .players import CautiousPlayer, LowestCardPlayer, Player, RandomPlayer
-    from .registry import all_rules, get
-    from .state import Game, Phase
-    from .table import Placement, Table, place_card
-    from .turn import resolve_turn
-    from .validate import validate
-    from .variants import Rules, Variant
+    from take5rules.logs.validator import validate
+    from take5rules.playing.engine import play_game, play_silently
+    from take5rules.playing.players import CautiousPlayer, LowestCardPlayer, Player, RandomPlayer
+    from take5rules.playing.stepper import Game, Phase
+    from take5rules.registry import all_rules, get
+    from take5rules.table import Placement, Table, place_card
+    from take5rules.text import explain, narrate
+    from take5rules.turn import resolve_turn
+    from take5rules.variants import Rules, Variant
 
 __version__ = "0.4.0"
 
@@ -50,8 +50,8 @@ __version__ = "0.4.0"
 _HOMES = {
     "bull_heads": "cards",
     "deck": "cards",
-    "play_game": "engine",
-    "play_silently": "engine",
+    "play_game": "playing.engine",
+    "play_silently": "playing.engine",
     "IllegalMoveError": "errors",
     "LogError": "errors",
     "MalformedInputError": "errors",
@@ -59,21 +59,21 @@ _HOMES = {
     "RulesError": "errors",
     "Take5Error": "errors",
     "Where": "errors",
-    "explain": "i18n",
-    "narrate": "i18n",
-    "CautiousPlayer": "players",
-    "LowestCardPlayer": "players",
-    "Player": "players",
-    "RandomPlayer": "players",
+    "explain": "text",
+    "narrate": "text",
+    "CautiousPlayer": "playing.players",
+    "LowestCardPlayer": "playing.players",
+    "Player": "playing.players",
+    "RandomPlayer": "playing.players",
     "all_rules": "registry",
     "get": "registry",
-    "Game": "state",
-    "Phase": "state",
+    "Game": "playing.stepper",
+    "Phase": "playing.stepper",
     "Placement": "table",
     "Table": "table",
     "place_card": "table",
     "resolve_turn": "turn",
-    "validate": "validate",
+    "validate": "logs.validator",
     "Rules": "variants",
     "Variant": "variants",
 }

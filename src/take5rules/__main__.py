@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from .cli import main
+from take5rules.cli.main import main
 
 if __name__ == "__main__":
     main(prog_name="take5rules")

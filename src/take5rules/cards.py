@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from . import _kernel
-from ._text import N_, shown
-from .errors import MalformedInputError, Where
-from .registry import AMIGO, SEEDS, Source, rule
+from take5rules import _kernel
+from take5rules._messages import N_, shown
+from take5rules.errors import MalformedInputError, Where
+from take5rules.registry import AMIGO, SEEDS, Source, rule
 
 __all__ = [
     "HIGHEST",

@@ -7,7 +7,7 @@ Every check in the library raises a subclass of :class:`Take5Error`. An error ca
   (``argument``, ``variant-name``, ``protocol``, ``log``, ``registry``, ``i18n``);
 * ``where``: a :class:`Where` (round, turn, player, card), each part optional;
 * ``template`` and ``params``: the English message with its placeholders, so that
-  :func:`take5rules.i18n.error_message` can say the same thing in any supported language.
+  :func:`take5rules.text.error_message` can say the same thing in any supported language.
 
 >>> from take5rules.cards import bull_heads
 >>> try:
@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ._text import N_
+from take5rules._messages import N_
 
 __all__ = [
     "NOT_RULES",

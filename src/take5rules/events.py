@@ -1,7 +1,7 @@
 """What happens in a game, as typed, immutable events.
 
-The engine yields these; narration (:mod:`take5rules.i18n`), game logs (:mod:`take5rules.log`)
-and pictures (:mod:`take5rules.svg`) consume them. Rounds and turns count from 1; rows are
+The engine yields these; narration (:mod:`take5rules.text`), game logs (:mod:`take5rules.logs`)
+and pictures (:mod:`take5rules.text.pictures`) consume them. Rounds and turns count from 1; rows are
 0-based indices (row 0 is the first row), as in the game-log format and the referee protocol.
 """
 
@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
-from ._kernel import fast_constructor
-from .cards import Card, total_bull_heads
-from .variants import Rules
+from take5rules._kernel import fast_constructor
+from take5rules.cards import Card, total_bull_heads
+from take5rules.variants import Rules
 
 __all__ = [
     "CardDrafted",

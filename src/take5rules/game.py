@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from . import _kernel
-from ._text import N_
-from .errors import MalformedInputError, Where
-from .registry import AMIGO, SEEDS, Source, rule
-from .variants import agreed_threshold
+from take5rules import _kernel
+from take5rules._messages import N_
+from take5rules.errors import MalformedInputError, Where
+from take5rules.registry import AMIGO, SEEDS, Source, rule
+from take5rules.variants import agreed_threshold
 
 __all__ = ["add_penalties", "game_over", "winners"]
 

@@ -25,8 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from ._text import N_
-from .errors import MalformedInputError
+from take5rules._messages import N_
+from take5rules.errors import MalformedInputError
 
 __all__ = [
     "AMIGO",
@@ -117,7 +117,7 @@ class Source:
     ``document`` is a founding text's file name (see :data:`SEEDS`) or :data:`AMIGO`; it is
     the maintainers' reference. People read :attr:`name`, the document described, and the
     section's heading quoted in the source's own words (translated by
-    :func:`take5rules.i18n.source_text`).
+    :func:`take5rules.text.source_text`).
 
     >>> print(Source("003_fbfde51e8b424e38.txt", "VINCERE"))
     an Italian web page, machine-translated: a summary of the rules, section “VINCERE” (the \

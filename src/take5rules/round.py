@@ -18,14 +18,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
-from ._text import N_
-from .cards import Card, total_bull_heads
-from .errors import IllegalMoveError, Where
-from .events import CardPlaced, CardsRevealed, Event, LowCardTaken, SixthCardTaken
-from .registry import AMIGO, SEEDS, Source, rule
-from .setup import HAND_SIZE
-from .table import Table
-from .turn import ChooseRow, no_row_choice, placement_order, resolve_turn, reveal
+from take5rules._messages import N_
+from take5rules.cards import Card, total_bull_heads
+from take5rules.errors import IllegalMoveError, Where
+from take5rules.events import CardPlaced, CardsRevealed, Event, LowCardTaken, SixthCardTaken
+from take5rules.registry import AMIGO, SEEDS, Source, rule
+from take5rules.setup import HAND_SIZE
+from take5rules.table import Table
+from take5rules.turn import ChooseRow, no_row_choice, placement_order, resolve_turn, reveal
 
 __all__ = ["RoundState", "play_turn", "round_over", "round_penalties"]
 

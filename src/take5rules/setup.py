@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 
-from . import _kernel
-from ._kernel import Deal
-from ._text import N_, shown
-from .cards import Card, cards, deck
-from .errors import MalformedInputError, RulesError, Where
-from .registry import AMIGO, SEEDS, Source, rule
-from .table import Table
-from .variants import PLAYER_RANGE, Rules, check_player_count, tactics_deck
+from take5rules import _kernel
+from take5rules._kernel import Deal
+from take5rules._messages import N_, shown
+from take5rules.cards import Card, cards, deck
+from take5rules.errors import MalformedInputError, RulesError, Where
+from take5rules.registry import AMIGO, SEEDS, Source, rule
+from take5rules.table import Table
+from take5rules.variants import PLAYER_RANGE, Rules, check_player_count, tactics_deck
 
 __all__ = [
     "HAND_SIZE",

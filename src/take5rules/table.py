@@ -25,12 +25,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from itertools import pairwise
 
-from . import _kernel
-from ._kernel import fast_constructor, integral
-from ._text import N_, shown
-from .cards import Card, card, cards, total_bull_heads
-from .errors import IllegalMoveError, MalformedInputError, Where
-from .registry import AMIGO, SEEDS, Source, rule
+from take5rules import _kernel
+from take5rules._kernel import fast_constructor, integral
+from take5rules._messages import N_, shown
+from take5rules.cards import Card, card, cards, total_bull_heads
+from take5rules.errors import IllegalMoveError, MalformedInputError, Where
+from take5rules.registry import AMIGO, SEEDS, Source, rule
 
 __all__ = [
     "ROW_COUNT",

@@ -20,12 +20,12 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from . import _kernel
-from ._text import N_, shown
-from .cards import Card, card, cards
-from .errors import IllegalMoveError, MalformedInputError, Where
-from .registry import AMIGO, SEEDS, Source, rule
-from .table import Placement, Row, Table, check_play, check_row_choice, trusted_table
+from take5rules import _kernel
+from take5rules._messages import N_, shown
+from take5rules.cards import Card, card, cards
+from take5rules.errors import IllegalMoveError, MalformedInputError, Where
+from take5rules.registry import AMIGO, SEEDS, Source, rule
+from take5rules.table import Placement, Row, Table, check_play, check_row_choice, trusted_table
 
 #: The most cards one turn places: one for each of at most ten players (rule ``setup.players``).
 MOST_PLAYS = _kernel.MOST_PLAYERS
@@ -161,10 +161,10 @@ class RowChoice:
     """What the player of a low card sees when choosing the row to take.
 
     The rows the low card meets (*table*), and, when a game asks (the engine and
-    :class:`take5rules.state.Game` fill them in), what the player knows besides: their
+    :class:`take5rules.playing.stepper.Game` fill them in), what the player knows besides: their
     hand, the totals, every card revealed so far this round turn by turn (this turn's
     included), what each player has taken this round, the rows at the start of the round
-    and the draft's picks, as in :class:`take5rules.players.CardView`.
+    and the draft's picks, as in :class:`take5rules.playing.players.CardView`.
     """
 
     player: str

@@ -16,12 +16,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from . import _kernel
-from ._kernel import Deal
-from ._text import N_
-from .cards import Card, card
-from .errors import IllegalMoveError, MalformedInputError, RulesError, Where
-from .registry import AMIGO, SEEDS, Source, rule
+from take5rules import _kernel
+from take5rules._kernel import Deal
+from take5rules._messages import N_
+from take5rules.cards import Card, card
+from take5rules.errors import IllegalMoveError, MalformedInputError, RulesError, Where
+from take5rules.registry import AMIGO, SEEDS, Source, rule
 
 __all__ = [
     "DEFAULT_THRESHOLD",

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A wrong referee with one deliberate bug, chosen by ``--bug``; all else follows the rules.
 
-It speaks the referee line protocol (see take5rules.referee) and is written independently of
+It speaks the referee line protocol (see take5rules.conformance.referee) and is written
+independently of
 take5rules, as another implementation would be:
 
 * ``--bug low-card``: a low card takes the cheapest row, whatever its player chose;

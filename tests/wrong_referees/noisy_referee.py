@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import sys
 
-from take5rules.referee import answer
+from take5rules.conformance.referee import answer
 
 
 def main() -> int:

@@ -7,7 +7,7 @@ import json
 import sys
 import time
 
-from take5rules.referee import answer
+from take5rules.conformance.referee import answer
 
 
 def main() -> int:

@@ -14,7 +14,7 @@ import argparse
 import json
 import sys
 
-from take5rules.referee import answer
+from take5rules.conformance.referee import answer
 
 MODES = ("endless", "digits", "nesting", "empty-taken", "accept-duplicate")
 

@@ -8,7 +8,10 @@
 * :mod:`~take5rules.conformance.run`: the run itself;
 * :mod:`~take5rules.conformance.plugin`: the pytest fixture ``take5_conformance``.
 
-The rule that decides a disagreement is :func:`take5rules.attribution.deciding_rule`. The public
-import paths are the facades :mod:`take5rules.referee`, :mod:`take5rules.conform` and
-:mod:`take5rules.pytest_plugin`. Nothing is imported here, so that the pytest plugin stays light.
+The rule that decides a disagreement is :func:`take5rules.logs.attribution.deciding_rule`. The
+public
+import paths are the facades :mod:`take5rules.conformance.referee`,
+:mod:`take5rules.conformance.run` and
+:mod:`take5rules.conformance.plugin`. Nothing is imported here, so that the pytest plugin stays
+light.
 """

@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .. import examples
-from .._text import N_
+from take5rules._messages import N_
+from take5rules.conformance import examples
 
 __all__ = ["INVALID_REQUESTS", "WORKED_EXAMPLES", "RequestCase", "title"]
 
@@ -26,7 +26,8 @@ class RequestCase:
     request: Mapping[str, Any]
 
 
-#: The publisher's and the founding texts' examples (:mod:`take5rules.examples`), as requests.
+#: The publisher's and the founding texts' examples (:mod:`take5rules.conformance.examples`), as
+#: requests.
 WORKED_EXAMPLES: tuple[RequestCase, ...] = tuple(
     RequestCase(item.id, item.title, item.request) for item in examples.WORKED_EXAMPLES
 )

@@ -6,11 +6,12 @@ installed can write, in a test file::
     def test_my_engine(take5_conformance):
         take5_conformance(["./my-engine", "--referee"], cases=200)
 
-The program must speak the referee line protocol (see :mod:`take5rules.referee`). The test
+The program must speak the referee line protocol (see :mod:`take5rules.conformance.referee`). The
+test
 fails with the disagreeing turn (shrunk to the smallest when Hypothesis, from the extra
 ``take5rules[conform]``, is installed), both replies and the rule that decides, or with how
-the program broke (see :mod:`take5rules.conform`); on success the fixture returns the
-:class:`~take5rules.conform.ConformanceResult`.
+the program broke (see :mod:`take5rules.conformance.run`); on success the fixture returns the
+:class:`~take5rules.conformance.report.ConformanceResult`.
 
 The plugin only defines this fixture: pytest loads it in every run where take5rules is
 installed, so loading it imports nothing but pytest and take5rules' light core (no Hypothesis,
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING, Protocol
 import pytest
 
 if TYPE_CHECKING:
-    from .report import ConformanceResult
+    from take5rules.conformance.report import ConformanceResult
 
 __all__ = ["ConformanceCheck", "take5_conformance"]
 
@@ -43,8 +44,8 @@ class ConformanceCheck(Protocol):
 def _check(
     cmd: Sequence[str] | str, cases: int = 200, seed: int = 0, timeout: float = 5.0
 ) -> ConformanceResult:
-    from .report import format_result
-    from .run import run_conformance
+    from take5rules.conformance.report import format_result
+    from take5rules.conformance.run import run_conformance
 
     argv = _split(cmd) if isinstance(cmd, str) else cmd
     result = run_conformance(argv, cases=cases, seed=seed, timeout=timeout)
@@ -58,8 +59,8 @@ def _split(cmd: str) -> list[str]:
     try:
         return shlex.split(cmd)
     except ValueError:  # an unclosed quotation or escape
-        from .._text import N_
-        from ..errors import MalformedInputError
+        from take5rules._messages import N_
+        from take5rules.errors import MalformedInputError
 
         raise MalformedInputError(
             "argument",

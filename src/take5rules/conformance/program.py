@@ -20,8 +20,8 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .._text import N_
-from .report import Failure, FailureKind
+from take5rules._messages import N_
+from take5rules.conformance.report import Failure, FailureKind
 
 __all__ = ["MAX_REPLY_BYTES", "Broken", "Program"]
 

@@ -1,7 +1,7 @@
 r"""The referee line protocol's implementation: a request checked, answered, and served.
 
 The protocol (request, reply, errors, limits) is described where it is imported from,
-:mod:`take5rules.referee`. :func:`parse_request` makes every check of a request once;
+:mod:`take5rules.conformance.referee`. :func:`parse_request` makes every check of a request once;
 :func:`answer` places the cards by the rules' unchecked kernel, :func:`resolve` by
 :func:`~take5rules.turn.resolve_turn` (``tests/test_referee.py`` pins the two); :func:`serve`
 answers a stream line by line, with bounded memory.
@@ -21,12 +21,12 @@ import sys
 from collections.abc import Iterator, Mapping
 from typing import IO, Any
 
-from .. import _kernel
-from .._text import N_, json_reason, os_reason
-from ..cards import HIGHEST, card, cards
-from ..errors import MalformedInputError, ProtocolError, Take5Error, Where
-from ..table import ROW_COUNT, Table
-from ..turn import MOST_PLAYS, RowChoice, TurnResult, resolve_turn
+from take5rules import _kernel
+from take5rules._messages import N_, json_reason, os_reason
+from take5rules.cards import HIGHEST, card, cards
+from take5rules.errors import MalformedInputError, ProtocolError, Take5Error, Where
+from take5rules.table import ROW_COUNT, Table
+from take5rules.turn import MOST_PLAYS, RowChoice, TurnResult, resolve_turn
 
 __all__ = [
     "MAX_DEPTH",
@@ -186,7 +186,7 @@ def _no_row_chosen(player: str, value: int) -> MalformedInputError:
 def resolve(request: object, language: str = "en") -> tuple[dict[str, Any], TurnResult | None]:
     """The reply to one request, and the resolved turn it reports (``None`` for an error).
 
-    For callers that need both, such as :mod:`take5rules.conform` counting the rules a turn
+    For callers that need both, such as :mod:`take5rules.conformance.run` counting the rules a turn
     applies, without resolving the turn twice.
 
     >>> reply, result = resolve({"rows": [[3], [24], [58], [96]], "plays": [["ana", 17]]})
@@ -223,7 +223,7 @@ def _error_reply(error: Take5Error, language: str) -> dict[str, Any]:
 def _message(error: Take5Error, language: str) -> str:
     if language == "en":
         return str(error)
-    from ..i18n import error_message  # only when asked: the referee itself needs no catalog
+    from take5rules.text import error_message
 
     return error_message(error, language)
 
@@ -402,7 +402,7 @@ def _silence(stdout: IO[str]) -> None:
 
 def _report(template: str, error: OSError, language: str) -> None:
     """Say on stderr, in one line, why the referee stops."""
-    from ..i18n import phrase_text
+    from take5rules.text import phrase_text
 
     with contextlib.suppress(OSError, ValueError, AttributeError):
         print(phrase_text(template, language, reason=os_reason(error)),

@@ -8,10 +8,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .._text import N_, Nn_
-from ..i18n import explain, translator
-from ..registry import RULE_ORDER
-from .cases import title as _title
+from take5rules._messages import N_, Nn_
+from take5rules.conformance.cases import title as _title
+from take5rules.registry import RULE_ORDER
+from take5rules.text import explain, translator
 
 __all__ = [
     "EXIT_AGREE",

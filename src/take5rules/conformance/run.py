@@ -2,9 +2,10 @@
 
 :func:`run_conformance` starts the program (:class:`~take5rules.conformance.program.Program`),
 sends it the requests of :mod:`take5rules.conformance.cases`, then ``cases`` random turns
-(:func:`take5rules.random_turns.random_request`), compares each reply with our referee's, has a
+(:func:`take5rules.conformance.random_turns.random_request`), compares each reply with our
+referee's, has a
 disagreement shrunk (:mod:`take5rules.conformance.shrink`) and attributed to the rule that
-decides it (:func:`take5rules.attribution.deciding_rule`), and returns a
+decides it (:func:`take5rules.logs.attribution.deciding_rule`), and returns a
 :class:`~take5rules.conformance.report.ConformanceResult`.
 """
 
@@ -17,16 +18,16 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .._text import N_
-from ..attribution import deciding_rule, normal_reply
-from ..errors import MalformedInputError
-from ..random_turns import random_request
-from ..turn import TurnResult
-from .cases import INVALID_REQUESTS, WORKED_EXAMPLES
-from .program import Broken, Program
-from .referee import answer, resolve
-from .report import ConformanceResult, Failure, InvalidCheck, Mismatch
-from .shrink import SEARCH_MOST, shrink
+from take5rules._messages import N_
+from take5rules.conformance.cases import INVALID_REQUESTS, WORKED_EXAMPLES
+from take5rules.conformance.program import Broken, Program
+from take5rules.conformance.random_turns import random_request
+from take5rules.conformance.referee import answer, resolve
+from take5rules.conformance.report import ConformanceResult, Failure, InvalidCheck, Mismatch
+from take5rules.conformance.shrink import SEARCH_MOST, shrink
+from take5rules.conformance.verdict import deciding_rule, normal_reply
+from take5rules.errors import MalformedInputError
+from take5rules.turn import TurnResult
 
 __all__ = ["MAX_TIMEOUT", "Progress", "check_command", "run_conformance"]
 
@@ -182,7 +183,8 @@ def _generate(
 ) -> Mismatch | None:
     """Send *cases* random turns; count agreeing turns in *tally*; return the first mismatch.
 
-    The turns come from ``random.Random(seed)`` (:func:`take5rules.random_turns.random_request`),
+    The turns come from ``random.Random(seed)``
+    (:func:`take5rules.conformance.random_turns.random_request`),
     so the same seed sends the same turns; a disagreement is then shrunk (:func:`_shrink`).
     """
     rng = random.Random(seed)

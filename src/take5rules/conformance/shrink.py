@@ -1,7 +1,8 @@
 """Shrinking a disagreement: a smaller turn on which the program still disagrees.
 
 At the first disagreement, Hypothesis (the extra ``take5rules[conform]``) searches its own turns
-(:func:`take5rules.strategies.requests`) for one the program gets wrong and shrinks it; then
+(:func:`take5rules.conformance.strategies.requests`) for one the program gets wrong and shrinks it;
+then
 two steps Hypothesis cannot take (:func:`simplify`). No Hypothesis database is used and nothing
 is written to the current directory.
 """
@@ -14,12 +15,12 @@ import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from ..attribution import deciding_rule, normal_reply
-from ..random_turns import PLAYER_NAMES
-from ..turn import TurnResult, resolve_turn
-from .program import Program
-from .referee import answer, parse_request
-from .report import Mismatch
+from take5rules.conformance.program import Program
+from take5rules.conformance.random_turns import PLAYER_NAMES
+from take5rules.conformance.referee import answer, parse_request
+from take5rules.conformance.report import Mismatch
+from take5rules.conformance.verdict import deciding_rule, normal_reply
+from take5rules.turn import TurnResult, resolve_turn
 
 __all__ = ["SEARCH_MOST", "shrink", "simplify"]
 
@@ -76,7 +77,8 @@ def shrink(
 ) -> Mismatch:
     """A smaller turn on which the program disagrees, if Hypothesis finds one; else *found*.
 
-    Hypothesis searches its own biased turns (:func:`take5rules.strategies.requests`, at most
+    Hypothesis searches its own biased turns (:func:`take5rules.conformance.strategies.requests`, at
+    most
     *budget* of them) for one the program gets wrong and shrinks it. Without Hypothesis (it
     comes with the extra ``take5rules[conform]``) *found* is returned as it is.
     """
@@ -98,7 +100,7 @@ def _hypothesis_search(
     from hypothesis import seed as hypothesis_seed
     from hypothesis.errors import Flaky
 
-    from ..strategies import requests
+    from take5rules.conformance.strategies import requests
 
     smallest: list[Mismatch] = []
 

@@ -4,7 +4,7 @@ A log's claims are optional: the rows after a turn (``rows_after``), the cards e
 (``taken``), a round's ``penalties``, the ``totals`` and the ``winners``. Each function here
 compares one claim with the value the replay computed and notes, in a
 :class:`~take5rules.logs.report.Findings`, every difference as a violation of the rule that
-decides it (:mod:`take5rules.attribution`).
+decides it (:mod:`take5rules.logs.attribution`).
 """
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .._text import N_
-from ..attribution import blame, seat_order_rows, taken_rule
-from ..cards import Card
-from ..errors import IllegalMoveError, Where
-from ..events import CardPlaced, RowTaken
-from ..table import Table
-from .report import Findings, shown
-from .structure import member_path
+from take5rules._messages import N_
+from take5rules.cards import Card
+from take5rules.errors import IllegalMoveError, Where
+from take5rules.events import CardPlaced, RowTaken
+from take5rules.logs.attribution import blame, seat_order_rows, taken_rule
+from take5rules.logs.report import Findings, shown
+from take5rules.logs.structure import member_path
+from take5rules.table import Table
 
 __all__ = ["penalties_claim", "rows_claim", "taken_claim", "totals_claim", "winners_claim"]
 

@@ -12,16 +12,16 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .._text import N_
-from ..cards import Card
-from ..errors import IllegalMoveError, Take5Error, Where
-from ..round import RoundState
-from ..setup import cards_in_play, check_deal
-from ..table import Table
-from ..variants import Rules, Variant, draft, tournament_hands
-from .format import drafts_round
-from .report import Findings, shown
-from .structure import member_path
+from take5rules._messages import N_
+from take5rules.cards import Card
+from take5rules.errors import IllegalMoveError, Take5Error, Where
+from take5rules.logs.format import drafts_round
+from take5rules.logs.report import Findings, shown
+from take5rules.logs.structure import member_path
+from take5rules.round import RoundState
+from take5rules.setup import cards_in_play, check_deal
+from take5rules.table import Table
+from take5rules.variants import Rules, Variant, draft, tournament_hands
 
 __all__ = ["dealt", "drafted", "passed_on", "setup"]
 

@@ -2,9 +2,9 @@
 
 :func:`quick_deal` and :func:`quick_turns` answer only whether a round breaks no rule, and
 what each player took; a round they do not vouch for is replayed again by the rule functions
-(:mod:`take5rules.logs.replay`), which find and name every violation. Differential tests pin
+(:mod:`take5rules.logs.round_check`), which find and name every violation. Differential tests pin
 the two to the same reports on valid logs, on logs broken by every defect of
-:mod:`take5rules.defects` and on logs mutated at random in every field.
+:mod:`take5rules.conformance.defects` and on logs mutated at random in every field.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from typing import Any
 
-from ..cards import Card, bull_heads, deck
-from ..errors import Take5Error
-from ..setup import ROWS, check_deal
-from ..table import ROW_LIMIT
-from ..variants import Rules
-from .report import Findings
+from take5rules.cards import Card, bull_heads, deck
+from take5rules.errors import Take5Error
+from take5rules.logs.report import Findings
+from take5rules.setup import ROWS, check_deal
+from take5rules.table import ROW_LIMIT
+from take5rules.variants import Rules
 
 __all__ = ["quick_deal", "quick_turns"]
 

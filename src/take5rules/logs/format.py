@@ -1,6 +1,6 @@
 """Game logs: the ``take5-log`` format, version 1: its schema, its shape, reading and writing.
 
-A take5-log is a JSON document any implementation can write and :mod:`take5rules.validate`
+A take5-log is a JSON document any implementation can write and :mod:`take5rules.logs.validator`
 can check. It records the variant, the threshold and the seats; then, round by round, the four
 starting rows, the hands as dealt (or drafted, with every pick in the logic variant and in the
 first game of a tournament) and the turns: each player's card and, for a low card, the row its
@@ -8,11 +8,11 @@ player took. In a tournament each game is one round of the log: one draft, then 
 as players, the hands passed on after each. Everything else the log may say (the rows after a
 turn, the cards taken, the penalties, the totals, the winners) is a *claim*: optional, and
 checked when present. The JSON Schema ships with the package (:func:`schema`,
-``take5rules/schemas/take5-log-1.schema.json``); members whose names start with ``x-`` are
+``take5rules/logs/schemas/take5-log-1.schema.json``); members whose names start with ``x-`` are
 extensions that validators ignore.
 
 :class:`~take5rules.logs.writer.LogWriter` turns the events of
-:func:`take5rules.engine.play_game` into a log.
+:func:`take5rules.playing.engine.play_game` into a log.
 """
 
 from __future__ import annotations
@@ -27,11 +27,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .._text import N_, os_reason
-from ..errors import LogError
-from ..variants import Rules, Variant
-from .reader import MAX_LOG_BYTES, decode_utf8, parse_json, read_capped
-from .structure import FORMAT, VERSION, check_document
+from take5rules._messages import N_, os_reason
+from take5rules.errors import LogError
+from take5rules.logs.reader import MAX_LOG_BYTES, decode_utf8, parse_json, read_capped
+from take5rules.logs.structure import FORMAT, VERSION, check_document
+from take5rules.variants import Rules, Variant
 
 __all__ = [
     "FORMAT",
@@ -90,7 +90,7 @@ def schema() -> dict[str, Any]:
     >>> schema()["properties"]["format"]["const"]
     'take5-log'
     """
-    text = resources.files("take5rules").joinpath("schemas", _SCHEMA_FILE).read_text("utf-8")
+    text = resources.files("take5rules.logs").joinpath("schemas", _SCHEMA_FILE).read_text("utf-8")
     loaded: dict[str, Any] = json.loads(text)
     return loaded
 
@@ -98,7 +98,8 @@ def schema() -> dict[str, Any]:
 def check_format(document: object) -> dict[str, Any]:
     """Check that *document* is a take5-log of version 1 by the shape its schema gives; return it.
 
-    The rules of the game are not checked here (see :func:`take5rules.validate.validate`), only
+    The rules of the game are not checked here (see :func:`take5rules.logs.validator.validate`),
+    only
     the shape: the members, their types and the format and version. The check is written by
     hand after the JSON Schema (:func:`schema`), and stricter on two points the schema cannot
     express: an integer (a card, row index, score, threshold, version) is written without a

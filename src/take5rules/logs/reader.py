@@ -6,7 +6,8 @@ checked (by :mod:`take5rules.logs.structure`) and handed over one at a time (a b
 incremental parse of the array with :meth:`json.JSONDecoder.raw_decode`), then the members
 after it. Memory is one round plus one read buffer, whatever the size of the file, as long as
 the log names its format, version, variant, threshold and players before its rounds (as
-:func:`take5rules.log.dumps` writes it); otherwise the rounds are kept until those members are
+:func:`take5rules.logs.format.dumps` writes it); otherwise the rounds are kept until those members
+are
 read. At most :data:`MAX_LOG_BYTES` are read.
 """
 
@@ -17,15 +18,9 @@ import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from .._text import N_, json_problem
-from ..errors import LogError
-from .structure import (
-    HEADER,
-    check_identity,
-    check_required,
-    check_round,
-    check_top,
-)
+from take5rules._messages import N_, json_problem
+from take5rules.errors import LogError
+from take5rules.logs.structure import HEADER, check_identity, check_required, check_round, check_top
 
 __all__ = [
     "MAX_LOG_BYTES",

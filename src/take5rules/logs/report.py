@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import NOT_RULES, Take5Error, Where
-from ..i18n import error_message, explain, translator
-from ..registry import RULE_ORDER
+from take5rules.errors import NOT_RULES, Take5Error, Where
+from take5rules.registry import RULE_ORDER
+from take5rules.text import error_message, explain, translator
 
 __all__ = ["Findings", "Report", "Violation", "shown"]
 

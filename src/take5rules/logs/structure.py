@@ -1,7 +1,7 @@
 r"""The structural check of a take5-log: its JSON Schema written by hand, in one pass.
 
 The structural check (:func:`check_top`, :func:`check_round`) is the JSON Schema of the format
-(``schemas/take5-log-1.schema.json``) written by hand, with two points the schema cannot say:
+(``logs/schemas/take5-log-1.schema.json``) written by hand, with two points the schema cannot say:
 
 * an integer is a JSON number written without a fraction or exponent: ``3``, never ``3.0``,
   ``3e0`` or ``true`` (JSON numbers do not tell 3 from 3.0 apart, and Python's ``True == 1``);
@@ -10,7 +10,8 @@ The structural check (:func:`check_top`, :func:`check_round`) is the JSON Schema
   ``"\ud800"`` is not a name.
 
 It checks types and members only, in one pass without recursion; the rules of the game are
-:mod:`take5rules.validate`'s business. The tests pin it to the JSON Schema (via jsonschema, which
+:mod:`take5rules.logs.validator`'s business. The tests pin it to the JSON Schema (via jsonschema,
+which
 the library itself never imports). The reader (:mod:`take5rules.logs.reader`) calls it on each
 member and each round as it parses them.
 """
@@ -22,8 +23,8 @@ import re
 from collections.abc import Callable, Collection
 from typing import Any
 
-from .._text import N_
-from ..errors import LogError, Where
+from take5rules._messages import N_
+from take5rules.errors import LogError, Where
 
 __all__ = [
     "FORMAT",

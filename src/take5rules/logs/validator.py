@@ -1,8 +1,8 @@
 """Checking game logs: replay a take5-log with the rule functions and report every violation.
 
-:func:`validate` takes a parsed take5-log (see :mod:`take5rules.log`), checks its shape (that
+:func:`validate` takes a parsed take5-log (see :mod:`take5rules.logs`), checks its shape (that
 of its JSON Schema, :mod:`take5rules.logs.structure`), then replays it round by round
-(:mod:`take5rules.logs.replay`). Every claim the log makes is compared with what the rules give
+(:mod:`take5rules.logs.round_check`). Every claim the log makes is compared with what the rules give
 (:mod:`take5rules.logs.claims`); absent claims are computed. Each violation names the rule id
 it breaks, where (round, turn, player, card) and the JSON path in the log.
 
@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from .._text import N_, os_reason
-from ..errors import LogError
-from .format import _stdin, check_format
-from .reader import LogStream
-from .replay import Checker
-from .report import Report
+from take5rules._messages import N_, os_reason
+from take5rules.errors import LogError
+from take5rules.logs.format import _stdin, check_format
+from take5rules.logs.reader import LogStream
+from take5rules.logs.report import Report
+from take5rules.logs.round_check import Checker
 
 __all__ = ["validate", "validate_file", "validate_files", "validate_stream"]
 
@@ -28,7 +28,7 @@ __all__ = ["validate", "validate_file", "validate_files", "validate_stream"]
 def validate(log: object) -> Report:
     """Check the take5-log *log* (parsed JSON) against every rule and return a :class:`Report`.
 
-    Raises :class:`~take5rules.log.LogError` when *log* is not a take5-log at all (not an
+    Raises :class:`~take5rules.logs.format.LogError` when *log* is not a take5-log at all (not an
     object, another format or version, or a shape its JSON Schema rejects).
 
     >>> report = validate({"format": "take5-log", "version": 1, "variant": "standard",
@@ -46,12 +46,13 @@ def validate(log: object) -> Report:
 def validate_stream(source: Callable[[int], bytes] | LogStream) -> Report:
     """Check the take5-log read from *source* (a binary file's ``read``), one round at a time.
 
-    The log is parsed incrementally (see :class:`take5rules._logread.LogStream`): its members
+    The log is parsed incrementally (see :class:`take5rules.logs.reader.LogStream`): its members
     before ``rounds``, then each round, checked and replayed as soon as it is read and then
     dropped, then the members after the rounds. Memory stays that of one round whatever the
     length of the log (when the log gives its format, version, variant, threshold and players
-    before its rounds, as :func:`take5rules.log.dumps` writes it); at most
-    :data:`~take5rules.log.MAX_LOG_BYTES` are read. Raises :class:`LogError` when the bytes are
+    before its rounds, as :func:`take5rules.logs.format.dumps` writes it); at most
+    :data:`~take5rules.logs.format.MAX_LOG_BYTES` are read. Raises :class:`LogError` when the bytes
+    are
     not a take5-log (not UTF-8, not JSON, or a shape the format does not allow).
 
     >>> import io

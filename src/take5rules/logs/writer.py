@@ -1,7 +1,7 @@
 """Writing take5-logs from the engine's events: :class:`LogWriter` and :func:`log_from_events`.
 
->>> from take5rules.engine import play_game
->>> from take5rules.players import CautiousPlayer, LowestCardPlayer
+>>> from take5rules.playing.engine import play_game
+>>> from take5rules.playing.players import CautiousPlayer, LowestCardPlayer
 >>> log = log_from_events(play_game({"ana": CautiousPlayer(), "bob": LowestCardPlayer()}, seed=3))
 >>> log["format"], log["version"], log["variant"], log["players"]
 ('take5-log', 1, 'standard', ['ana', 'bob'])
@@ -20,9 +20,9 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .._text import N_
-from ..errors import LogError
-from ..events import (
+from take5rules._messages import N_
+from take5rules.errors import LogError
+from take5rules.events import (
     CardDrafted,
     CardPlaced,
     CardsRevealed,
@@ -34,9 +34,9 @@ from ..events import (
     RoundStarted,
     RowTaken,
 )
-from ..setup import HAND_SIZE
-from ..variants import Rules
-from .format import FORMAT, VERSION, drafts_round
+from take5rules.logs.format import FORMAT, VERSION, drafts_round
+from take5rules.setup import HAND_SIZE
+from take5rules.variants import Rules
 
 __all__ = ["LogWriter", "log_from_events"]
 
@@ -44,7 +44,7 @@ __all__ = ["LogWriter", "log_from_events"]
 class LogWriter:
     """Build a take5-log from the engine's events, one event at a time.
 
-    Feed it every event of :func:`take5rules.engine.play_game` with :meth:`add`; :meth:`log`
+    Feed it every event of :func:`take5rules.playing.engine.play_game` with :meth:`add`; :meth:`log`
     gives the log so far. A log taken before the game is over records a game in progress: it
     holds only whole turns, and no winners. With ``claims=False`` the log holds only what the
     rules cannot compute (rows, hands, draft, plays and takes).
@@ -52,8 +52,8 @@ class LogWriter:
     A tournament is logged as one round per game: the draft in the first, the hands passed
     on in the others.
 
-    >>> from take5rules.engine import play_game
-    >>> from take5rules.players import CautiousPlayer, LowestCardPlayer
+    >>> from take5rules.playing.engine import play_game
+    >>> from take5rules.playing.players import CautiousPlayer, LowestCardPlayer
     >>> from take5rules.variants import Rules, Variant
     >>> log = log_from_events(play_game({"ana": CautiousPlayer(), "bob": LowestCardPlayer()},
     ...                                 Rules(Variant.TOURNAMENT), seed=3))

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .._text import N_, Nn_, shown
-from ..cards import total_bull_heads
-from ..errors import MalformedInputError
-from ..events import (
+from take5rules._messages import N_, Nn_, shown
+from take5rules.cards import total_bull_heads
+from take5rules.errors import MalformedInputError
+from take5rules.events import (
     CardDrafted,
     CardPlaced,
     CardsRevealed,
@@ -24,9 +24,9 @@ from ..events import (
     RoundStarted,
     SixthCardTaken,
 )
-from ..variants import Variant
-from .negotiation import translator
-from .rulebook import variant_name
+from take5rules.text.negotiation import translator
+from take5rules.text.rulebook import variant_name
+from take5rules.variants import Variant
 
 __all__ = ["narrate", "narrate_all"]
 

@@ -23,9 +23,9 @@ from babel import Locale, UnknownLocaleError
 from babel.lists import format_list as _babel_format_list
 from babel.numbers import format_decimal
 
-from .._text import N_
-from ..cards import Card
-from ..errors import Take5Error
+from take5rules._messages import N_
+from take5rules.cards import Card
+from take5rules.errors import Take5Error
 
 __all__ = [
     "DOMAIN",

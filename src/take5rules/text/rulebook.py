@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypedDict
 
-from .._text import N_
-from ..errors import NOT_RULES
-from ..registry import Discrepancy, Source, all_rules, get
-from ..variants import Variant
-from .negotiation import translator
-from .typography import quoted
+from take5rules._messages import N_
+from take5rules.errors import NOT_RULES
+from take5rules.registry import Discrepancy, Source, all_rules, get
+from take5rules.text.negotiation import translator
+from take5rules.text.typography import quoted
+from take5rules.variants import Variant
 
 __all__ = [
     "DiscrepancyText",

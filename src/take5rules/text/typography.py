@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .._text import N_, Phrase
-from ..cards import Card
-from ..errors import Take5Error
-from ..variants import Variant
-from .negotiation import Translator, translator
+from take5rules._messages import N_, Phrase
+from take5rules.cards import Card
+from take5rules.errors import Take5Error
+from take5rules.text.negotiation import Translator, translator
+from take5rules.variants import Variant
 
 __all__ = [
     "error_message",
@@ -118,7 +118,7 @@ def error_message(error: Take5Error, language: str = "en", *, strict: bool = Fal
 def phrase_text(template: str, language: str = "en", /, **params: object) -> str:
     """*template* in *language*, filled with *params*, each phrase among them translated too.
 
-    >>> from take5rules._text import os_reason
+    >>> from take5rules._messages import os_reason
     >>> print(phrase_text("cannot write the output: {reason}", "eo", reason=os_reason(28)))
     ne eblas skribi la eligon: ne plu restas loko en la aparato
     """

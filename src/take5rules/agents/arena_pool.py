@@ -1,0 +1,204 @@
+"""The games of an arena in worker processes: few workers, little work in flight, clean stops.
+
+* Workers: at most *jobs*, the processor count, and the number of chunks of games.
+* Work is submitted a little at a time (two chunks per worker in flight; at most
+  :data:`EXECUTOR_IN_FLIGHT` chunks to an executor of :func:`play_on`), so that memory stays
+  flat whatever the number of games.
+* A worker ignores SIGINT (the parent decides) and exits when its parent dies. On SIGINT,
+  SIGTERM or any failure the parent cancels what is queued, stops the workers and waits for
+  them, so that none is left behind.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING, Any
+
+from take5rules._messages import N_
+from take5rules.agents.arena import ArenaPlayerError
+from take5rules.errors import RulesError
+
+if TYPE_CHECKING:
+    from take5rules.agents.arena import _Setup
+    from take5rules.agents.arena_store import Outcome
+
+__all__ = ["Interrupted", "chunk_size", "play_in_processes", "play_on", "worker_count"]
+
+#: Games a chunk holds at most, and chunks in flight per worker.
+MAX_CHUNK = 25
+IN_FLIGHT = 2
+#: The most chunks of games an executor of :func:`play_on` holds at once (submitted, not read).
+EXECUTOR_IN_FLIGHT = 256
+
+_WORKER_DIED = N_("a worker process ended without its games' results (did a player end its "
+                  "process?): {reason}")
+_NOT_PICKLABLE = N_("with jobs above 1, every player must be a spec, a class or a picklable "
+                    "object; {player!r} is not ({reason})")
+
+
+class Interrupted(BaseException):
+    """The run was stopped by a signal (``signum``); the workers are stopped."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def worker_count(jobs: int, games: int) -> int:
+    """How many workers: *jobs*, but no more than the processors, nor than the chunks.
+
+    >>> worker_count(1000, 4) <= 4
+    True
+    """
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    chunks = -(-games // chunk_size(games, jobs))
+    return max(1, min(jobs, cpus or 1, chunks))
+
+
+def chunk_size(games: int, jobs: int) -> int:
+    """Games per chunk: enough to keep a worker busy, few enough to share the work evenly.
+
+    >>> chunk_size(4, 1000), chunk_size(10**8, 2)
+    (1, 25)
+    """
+    return max(1, min(MAX_CHUNK, games // (jobs * 4)))
+
+
+def _watch_parent(parent: int) -> None:
+    while True:
+        time.sleep(0.5)
+        if os.getppid() != parent:
+            os._exit(1)
+
+
+def _start_worker(parent: int) -> None:
+    """In each worker: ignore SIGINT and SIGTERM's default, and exit when the parent is gone."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _play_chunk(setup: _Setup, start: int, stop: int) -> list[Outcome]:
+    from take5rules.agents.arena import play_one
+
+    return [play_one(setup, game) for game in range(start, stop)]
+
+
+def play_on(executor: Executor, setup: _Setup, games: int,
+            progress: Callable[[int], None] | None) -> Iterator[Outcome]:
+    """Every game's outcome, played in chunks by *executor*, in the order they finish.
+
+    At most :data:`EXECUTOR_IN_FLIGHT` chunks are submitted and not yet read, so that neither
+    the futures nor their results pile up, whatever the number of games.
+    """
+    size = max(1, min(MAX_CHUNK, games // 8))
+    yield from _in_window(executor, setup, games, size, EXECUTOR_IN_FLIGHT, progress)
+
+
+def _in_window(executor: Executor, setup: _Setup, games: int, size: int, window: int,
+               progress: Callable[[int], None] | None) -> Iterator[Outcome]:
+    """The outcomes of *games* in chunks of *size*, at most *window* chunks submitted unread.
+
+    A chunk is submitted as each one is read; what is still submitted when the caller stops
+    is cancelled.
+    """
+    starts = iter(range(0, games, size))
+    pending: set[Future[list[Outcome]]] = set()
+    try:
+        for start in starts:
+            pending.add(executor.submit(_play_chunk, setup, start, min(start + size, games)))
+            if len(pending) >= window:
+                break
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                outcomes = future.result()
+                following = next(starts, None)
+                if following is not None:
+                    pending.add(executor.submit(_play_chunk, setup, following,
+                                                min(following + size, games)))
+                yield from outcomes
+                if progress is not None:
+                    progress(len(outcomes))
+    finally:
+        for future in pending:
+            future.cancel()
+
+
+def _raise_interrupted(signum: int, _frame: object) -> None:
+    raise Interrupted(signum)
+
+
+def play_in_processes(setup: _Setup, games: int, jobs: int,
+                      progress: Callable[[int], None] | None) -> Iterator[Outcome]:
+    """Every game's outcome, in the order they finish, played by worker processes."""
+    try:
+        pickle.dumps(setup)
+    except Exception as error:
+        bad = next((spec for spec in setup.specs if not _picklable(spec)), setup.specs[0])
+        raise RulesError("argument", _NOT_PICKLABLE, player=repr(bad)[:80],
+                         reason=f"{type(error).__name__}: {error}") from None
+    size = chunk_size(games, jobs)
+    workers = worker_count(jobs, games)
+    handlers = _on_signals()
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker,
+                               initargs=(os.getpid(),))
+    clean = False
+    try:
+        try:
+            yield from _in_window(pool, setup, games, size, workers * IN_FLIGHT, progress)
+        except BrokenProcessPool as error:  # a player ended its worker (os._exit...)
+            raise ArenaPlayerError("player", _WORKER_DIED,
+                                   reason=str(error) or type(error).__name__) from None
+        clean = True
+    finally:
+        _stop(pool, clean)
+        _restore(handlers)
+
+
+def _picklable(value: object) -> bool:
+    try:
+        pickle.dumps(value)
+    except Exception:
+        return False
+    return True
+
+
+def _stop(pool: ProcessPoolExecutor, clean: bool) -> None:
+    """Shut *pool* down; unless *clean*, cancel the queue and stop every worker first."""
+    if not clean:
+        processes: dict[int, Any] = dict(getattr(pool, "_processes", None) or {})
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes.values():
+            if process.is_alive():
+                process.terminate()
+        for process in processes.values():
+            process.join(5)
+            if process.is_alive():
+                process.kill()
+                process.join()
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _on_signals() -> dict[int, Any]:
+    """SIGTERM and SIGINT raise :class:`Interrupted` while the workers run (main thread only).
+
+    SIGINT too, even where it was ignored (a command started in the background by a script):
+    Ctrl-C, or SIGINT sent to the process group, must stop a run that has workers.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+    return {signum: signal.signal(signum, _raise_interrupted)
+            for signum in (signal.SIGTERM, signal.SIGINT)}
+
+
+def _restore(handlers: dict[int, Any]) -> None:
+    for signum, handler in handlers.items():
+        signal.signal(signum, handler)

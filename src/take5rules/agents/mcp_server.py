@@ -1,0 +1,383 @@
+"""An MCP server: the rules, the referee, the log validator and a seat at the table, for agents.
+
+Language-model agents reach it through the Model Context Protocol (the official ``mcp`` SDK).
+Tools:
+
+* ``list_rules`` and ``explain_rule``: the rulebook, in any language of :mod:`take5rules.text`;
+* ``referee_turn``: one request of the referee line protocol
+(:mod:`take5rules.conformance.referee`), the
+  same JSON object, the same reply, errors and limits included;
+* ``validate_log``: a take5-log checked against every rule
+(:func:`take5rules.logs.validator.validate`),
+  files capped at :data:`take5rules.logs.format.MAX_LOG_BYTES` as on the command line;
+* ``new_game``, ``play_card``, ``choose_row``, ``draft_card`` and ``game_state``: play one seat
+  against the built-in players of :mod:`take5rules.playing.players`, with narration of each turn.
+
+Run it over stdio with ``take5rules mcp`` or ``python -m take5rules.agents.mcp_server`` (for an MCP
+client's configuration), or build it in-process with :func:`build_server`. Install it with
+``pip install take5rules[mcp]``.
+
+Arguments are checked strictly against each tool's published schema: integers only (never
+``8.0``, ``"8"`` or ``true``), no argument that the tool does not have (a misspelt ``language``
+is refused, not ignored). A refused argument or a move the rules forbid comes back as a tool
+error whose text names the argument or the rule broken, in the game's language; the game goes
+on from where it was. A line the SDK cannot read gets a JSON-RPC error (see
+:mod:`take5rules.agents.mcp_stdio`).
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+try:
+    import anyio
+    import mcp_types as types
+    from mcp.server.lowlevel import Server
+    from mcp.shared.exceptions import MCPError
+except ModuleNotFoundError as absent:  # a plain install: say which extra, in one line
+    from take5rules.text.extras import missing_extra
+
+    raise missing_extra(__name__, absent, "mcp") from None
+
+from take5rules._messages import N_
+from take5rules.agents import arguments as _arguments
+from take5rules.agents.arguments import ARGUMENT, MAX_THRESHOLD, checked_threshold
+from take5rules.agents.mcp_seat import Session, report, seat_move, start_game
+from take5rules.agents.mcp_stdio import serve_stdio
+from take5rules.conformance.referee import MAX_LINE_BYTES, answer_line
+from take5rules.errors import MalformedInputError, ProtocolError, Take5Error
+from take5rules.logs.format import MAX_LOG_BYTES
+from take5rules.logs.report import Report
+from take5rules.logs.validator import validate, validate_stream
+from take5rules.playing.players import BUILTIN_PLAYERS
+from take5rules.text import available_languages, default_language, error_message, explain, rulebook
+from take5rules.variants import DEFAULT_THRESHOLD, Rules, Variant
+
+__all__ = ["MAX_GAMES", "build_server", "main"]
+
+#: Games kept at once; the oldest is forgotten beyond this.
+MAX_GAMES = 64
+
+_INSTRUCTIONS = (
+    "The rules of Take 5 / 6 nimmt! as a verified reference. Ask for a rule's explanation "
+    "(list_rules, explain_rule) in en, fr, bg, it or eo; referee a turn with the JSON request "
+    "of the referee line protocol (rows, plays, choices; rows are 0-based indices in data); "
+    "validate a take5-log; or play a seat against the built-in players: new_game, then "
+    "play_card, choose_row (when your card is lower than every row) or draft_card, as the "
+    "'phase' of each reply asks."
+)
+
+_REQUIRED = object()
+
+
+@dataclass(frozen=True)
+class _Param:
+    """One argument of a tool: its JSON Schema, its check, its default."""
+
+    schema: Mapping[str, Any]
+    check: Callable[[str, object], object]
+    default: object = _REQUIRED
+
+
+def _integer(description: str, default: object = _REQUIRED, **bounds: int) -> _Param:
+    schema = {"type": "integer", "description": description, **bounds}
+    if default is not _REQUIRED:
+        schema["default"] = default
+    return _Param(schema, _arguments.whole_number, default)
+
+
+def _text(description: str, default: object = _REQUIRED) -> _Param:
+    schema: dict[str, Any] = {"type": "string", "description": description}
+    if default is not _REQUIRED:
+        schema["default"] = default
+    return _Param(schema, _arguments.text, default)
+
+
+def _language_param() -> _Param:
+    return _Param({"type": "string", "default": "en", "description":
+                   "The language of the reply: " + ", ".join(available_languages())},
+                  _arguments.language, "en")
+
+
+def _seed(name: str, value: object) -> int | None:
+    return _arguments.seed(name, value)
+
+
+def _opponents(name: str, value: object) -> list[str]:
+    if not isinstance(value, list):
+        raise MalformedInputError(
+            ARGUMENT, N_("{name} = {value}: {name} must be a list of player kinds ({choices})"),
+            name=name, value=_arguments.shown(value), choices=", ".join(BUILTIN_PLAYERS))
+    return [_arguments.choice(name, kind, tuple(BUILTIN_PLAYERS)) for kind in value]
+
+
+def _object_or_text(name: str, value: object) -> object:
+    if not isinstance(value, dict | str):
+        raise MalformedInputError(
+            ARGUMENT, N_("{name} = {value}: {name} must be a JSON object or its text"),
+            name=name, value=_arguments.shown(value))
+    return value
+
+
+def _variant(name: str, value: object) -> Variant:
+    return Variant(_arguments.choice(name, value, tuple(v.value for v in Variant)))
+
+
+def _threshold(name: str, value: object) -> int:
+    # The bound of `take5rules play` (one home: its module), then the rule's own check.
+    return Rules(threshold=checked_threshold(_arguments.whole_number(name, value))).threshold
+
+
+_GAME_ID = _text("The game_id of a reply of new_game")
+_LANGUAGE = _language_param()
+
+
+@dataclass(frozen=True)
+class _Tool:
+    description: str
+    params: Mapping[str, _Param]
+    run: Callable[..., dict[str, Any]]
+
+    def schema(self) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "properties": {name: dict(param.schema) for name, param in self.params.items()},
+            "required": [name for name, p in self.params.items() if p.default is _REQUIRED],
+            "additionalProperties": False,
+        }
+
+    def arguments(self, name: str, given: Mapping[str, Any]) -> dict[str, Any]:
+        """The checked arguments of a call: each one given checked, the others defaulted."""
+        for key in given:
+            if key not in self.params:
+                raise MalformedInputError(
+                    ARGUMENT, N_("unknown argument {name} for {tool}; its arguments are "
+                                 "{choices}"), name=_arguments.shown(key), tool=name,
+                    choices=", ".join(self.params) or "-")
+        checked: dict[str, Any] = {}
+        for key, param in self.params.items():
+            if key in given:
+                checked[key] = param.check(key, given[key])
+            elif param.default is _REQUIRED:
+                raise MalformedInputError(
+                    ARGUMENT, N_("argument {name} is missing; {tool} needs it"), name=key,
+                    tool=name)
+            else:
+                checked[key] = param.default
+        return checked
+
+
+def _validated(log: object) -> Report:
+    """The report on *log* (a JSON object or its text), read as the command line reads a file.
+
+    The text goes through the stream reader of ``take5rules validate``: at most
+    :data:`~take5rules.logs.format.MAX_LOG_BYTES`, one round in memory at a time.
+    """
+    try:
+        text = log if isinstance(log, str) else json.dumps(log, ensure_ascii=False)
+    except (RecursionError, ValueError):  # a value the JSON writer refuses: the validator's say
+        return validate(log)
+    return validate_stream(io.BytesIO(text.encode("utf-8", "surrogatepass")).read)
+
+
+def _language_of(given: Mapping[str, Any]) -> str:
+    """The language a call asks for, when it is a valid one; else English, for the errors."""
+    try:
+        return _arguments.language("language", given.get("language", "en"))
+    except Take5Error:
+        return "en"
+
+
+def build_server() -> Server[Any]:
+    """The MCP server with its tools; each server keeps its own games."""
+    games: dict[str, Session] = {}
+    numbers: Iterator[int] = itertools.count(1)
+    lock = threading.Lock()  # the tools run in worker threads, one at a time
+
+    def session_of(game_id: str) -> Session:
+        if game_id not in games:
+            raise MalformedInputError(
+                ARGUMENT, N_("no game {game}; start one with new_game"),
+                game=_arguments.shown(game_id))
+        return games[game_id]
+
+    def list_rules(language: str) -> dict[str, Any]:
+        return {"result": [
+            {"rule": item.rule_id, "title": item.title, "statement": item.statement}
+            for item in rulebook(language)
+        ]}
+
+    def explain_rule(rule_id: str, language: str) -> dict[str, Any]:
+        item = explain(rule_id, language)
+        return {
+            "rule": item.rule_id,
+            "language": item.language,
+            "title": item.title,
+            "statement": item.statement,
+            "explanation": item.explanation,
+            "sources": [str(source) for source in item.sources],
+        }
+
+    def referee_turn(request: object, language: str) -> dict[str, Any]:
+        # The request goes through the line protocol itself, as the bytes of one line: the same
+        # parser, the same MAX_LINE_BYTES limit, the same depth limit, the same replies.
+        try:
+            line = request if isinstance(request, str) else json.dumps(request,
+                                                                       ensure_ascii=False)
+        except (RecursionError, ValueError):
+            raise ProtocolError(N_("the request is nested too deeply")) from None
+        reply: dict[str, Any] = json.loads(
+            answer_line(line.encode("utf-8", "surrogatepass"), language))
+        return reply
+
+    def validate_log(log: object, language: str) -> dict[str, Any]:
+        try:
+            return _validated(log).to_json(language)
+        except Take5Error as error:
+            return {"error": {"rule": error.rule, "message": error_message(error, language)}}
+
+    def new_game(opponents: list[str], variant: Variant, threshold: int, seed: int | None,
+                 name: str, language: str) -> dict[str, Any]:
+        session = start_game(name, opponents, Rules(variant, threshold), seed, language)
+        game_id = f"game-{next(numbers)}"  # only a game that could start is stored
+        games[game_id] = session
+        while len(games) > MAX_GAMES:
+            del games[next(iter(games))]
+        return report(game_id, session)
+
+    def move(tool: str, game_id: str, value: int) -> dict[str, Any]:
+        session = session_of(game_id)
+        seat_move(session, tool, value)
+        return report(game_id, session)
+
+    def play_card(game_id: str, card: int) -> dict[str, Any]:
+        return move("play_card", game_id, card)
+
+    def choose_row(game_id: str, row: int) -> dict[str, Any]:
+        return move("choose_row", game_id, row)
+
+    def draft_card(game_id: str, card: int) -> dict[str, Any]:
+        return move("draft_card", game_id, card)
+
+    def game_state(game_id: str) -> dict[str, Any]:
+        return report(game_id, session_of(game_id))
+
+    tools: dict[str, _Tool] = {
+        "list_rules": _Tool(
+            "Every rule of Take 5, in rulebook order: its id, title and statement.",
+            {"language": _LANGUAGE}, list_rules),
+        "explain_rule": _Tool(
+            "One rule explained: title, statement, explanation with an example, and sources. "
+            'Rule ids come from list_rules, e.g. "table.low-card".',
+            {"rule_id": _text("A rule id, e.g. table.low-card"), "language": _LANGUAGE},
+            explain_rule),
+        "referee_turn": _Tool(
+            "Resolve one turn exactly as the referee line protocol does. The request is the "
+            'protocol\'s JSON object (or its text): {"rows": [[...] x4], "plays": [["ana", 17], '
+            '["bob", 2]], "choices": {"bob": 3}}, at most ' f"{MAX_LINE_BYTES} bytes as JSON "
+            'text. The reply is the protocol\'s: {"rows", "taken", "chosen"}, or {"error": '
+            '{"rule", "message"}}.',
+            {"request": _Param({"type": ["object", "string"], "description":
+                                "The referee request, as a JSON object or its text"},
+                               _object_or_text),
+             "language": _LANGUAGE},
+            referee_turn),
+        "validate_log": _Tool(
+            "Check a take5-log (the JSON object, or its text, at most "
+            f"{MAX_LOG_BYTES} bytes) against every rule. The reply says whether it is valid "
+            "and complete, the totals and winners, and each violation with its rule, place in "
+            "the game, JSON path and message.",
+            {"log": _Param({"type": ["object", "string"], "description":
+                            "The take5-log, as a JSON object or its text"}, _object_or_text),
+             "language": _LANGUAGE},
+            validate_log),
+        "new_game": _Tool(
+            "Start a game: your seat first, then the built-in opponents (random, lowest, "
+            'cautious). The reply tells the phase: "card" (play_card), "row" (choose_row, for '
+            'your low card), "draft" (draft_card, logic and tournament variants) or "over".',
+            {
+                "opponents": _Param(
+                    {"type": "array", "items": {"type": "string", "enum": list(BUILTIN_PLAYERS)},
+                     "default": ["cautious", "lowest", "random"],
+                     "description": "The built-in players at the table after you"},
+                    _opponents, ["cautious", "lowest", "random"]),
+                "variant": _Param(
+                    {"type": "string", "enum": [v.value for v in Variant],
+                     "default": "standard", "description": "The variant"},
+                    _variant, Variant.STANDARD),
+                "threshold": _Param(
+                    {"type": "integer", "minimum": 1, "maximum": MAX_THRESHOLD,
+                     "default": DEFAULT_THRESHOLD,
+                     "description": "The agreed end threshold, in bull heads"},
+                    _threshold, DEFAULT_THRESHOLD),
+                "seed": _Param({"type": ["integer", "null"], "minimum": 0, "default": None,
+                                "description": "Fixes the deals (and the random players)"},
+                               _seed, None),
+                "name": _text("Your seat's name", "player"),
+                "language": _LANGUAGE,
+            },
+            new_game),
+        "play_card": _Tool(
+            'Lay a card of your hand face down for this turn (phase "card").',
+            {"game_id": _GAME_ID, "card": _integer("A card of your hand")},
+            play_card),
+        "choose_row": _Tool(
+            'Take row 0 to 3 (0-based) with your low card (phase "row"); it starts that row.',
+            {"game_id": _GAME_ID, "row": _integer("The row to take, 0 to 3")},
+            choose_row),
+        "draft_card": _Tool(
+            'Take a face-up card from the pool (phase "draft", logic and tournament variants).',
+            {"game_id": _GAME_ID, "card": _integer("A card of the pool")},
+            draft_card),
+        "game_state": _Tool(
+            "Your view of a game now, with the narration of anything not yet told.",
+            {"game_id": _GAME_ID}, game_state),
+    }
+
+    def call(name: str, given: Mapping[str, Any]) -> types.CallToolResult:
+        tool = tools[name]
+        language = _language_of(given)
+        try:
+            with lock:
+                arguments = tool.arguments(name, given)
+                if "game_id" in arguments:
+                    language = session_of(arguments["game_id"]).language
+                data = tool.run(**arguments)
+        except Take5Error as error:
+            text = error_message(error, language)
+            return types.CallToolResult(content=[types.TextContent(text=text)], is_error=True)
+        text = json.dumps(data, ensure_ascii=False, indent=2)
+        return types.CallToolResult(content=[types.TextContent(text=text)],
+                                    structured_content=data)
+
+    async def on_list_tools(ctx: Any, params: Any) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=[
+            types.Tool(name=name, description=tool.description, input_schema=tool.schema())
+            for name, tool in tools.items()
+        ])
+
+    async def on_call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+        if params.name not in tools:
+            raise MCPError(types.INVALID_PARAMS, error_message(MalformedInputError(
+                ARGUMENT, N_("no tool {name}; the tools are {choices}"),
+                name=_arguments.shown(params.name), choices=", ".join(tools))))
+        given = params.arguments or {}
+        return await anyio.to_thread.run_sync(call, params.name, given)
+
+    return Server("take5rules", instructions=_INSTRUCTIONS, on_list_tools=on_list_tools,
+                  on_call_tool=on_call_tool)
+
+
+def main(language: str | None = None) -> None:
+    """Serve over stdio; the JSON-RPC errors of unreadable lines are in *language*."""
+    anyio.run(serve_stdio, build_server(), language or default_language())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,198 @@
+"""The ``take5rules arena`` command: :func:`.run_arena` from the command line.
+
+Kept out of :mod:`take5rules.agents.arena` so that the library module does not import click; the
+command group in :mod:`take5rules.cli.main` loads it when the command runs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import click
+from babel import Locale
+from babel.numbers import format_decimal, format_percent
+
+from take5rules._messages import N_, Nn_
+from take5rules.agents.arena import ArenaPlayerError, ArenaResult, run_arena
+from take5rules.agents.arena_pool import Interrupted
+from take5rules.agents.arguments import checked_threshold
+from take5rules.cli.common import exit_status, lang_option, reported, terminal_console
+from take5rules.text import error_message, translator, variant_name
+from take5rules.variants import DEFAULT_THRESHOLD, Rules, Variant
+
+__all__ = ["arena_command"]
+
+_HEADERS = (N_("Player"), N_("Mean penalty"), N_("Interval 95%"), N_("Wins"))
+_SUMMARY = Nn_("{games} game: {variant}, threshold {threshold}, seed {seed}",
+               "{games} games: {variant}, threshold {threshold}, seed {seed}")
+_LADDER = N_("Against {baseline} (deals: {deals}; deal sets: {sets})")
+_LADDER_HEADERS = (N_("Player"), N_("Per deal"), N_("Difference 95%"), N_("Per game"),
+                   N_("Difference 95%"), N_("Deal wins"), N_("Game wins"), N_("Rating 95%"))
+_PLAYING = N_("Playing games")
+_STOPPED = N_("stopped by {signal}: no standings; every worker has been stopped")
+
+
+@contextmanager
+def _progress(total: int, language: str) -> Iterator[Callable[[int], None] | None]:
+    """A rich progress bar on stderr when it is a terminal; otherwise nothing."""
+    console = terminal_console()
+    if console is None:
+        yield None
+        return
+    from rich.progress import Progress
+
+    with Progress(console=console, transient=True) as bar:
+        task = bar.add_task(translator(language).gettext(_PLAYING), total=total)
+        yield lambda done: bar.advance(task, done)
+
+
+def _table(result: ArenaResult, language: str) -> str:
+    tr = translator(language)
+
+    def decimal(value: float) -> str:
+        return format_decimal(value, "#,##0.00", locale=tr.locale)
+
+    rows = [[tr.gettext(header) for header in _HEADERS]]
+    for standing in result.standings:
+        low, high = standing.interval
+        rows.append([
+            standing.player,
+            decimal(standing.mean_penalty),
+            f"{decimal(low)} – {decimal(high)}",
+            f"{tr.number(standing.wins)} "
+            f"({percent(standing.win_rate, tr.locale)})",
+        ])
+    widths = [max(len(row[column]) for row in rows) for column in range(len(_HEADERS))]
+    lines = [
+        "  ".join(cell.ljust(width) if column == 0 else cell.rjust(width)
+                  for column, (cell, width) in enumerate(zip(row, widths, strict=True)))
+        for row in rows
+    ]
+    summary = tr.ngettext(_SUMMARY, result.games).format(
+        games=tr.number(result.games), variant=variant_name(result.rules.variant, language),
+        threshold=tr.number(result.rules.threshold), seed=result.seed)
+    return "\n".join([summary, *lines])
+
+
+def _ladder(result: ArenaResult, baseline: str | None, language: str) -> str:
+    """The duplicate protocol's report as a table (:mod:`take5rules.agents.ladder`)."""
+    tr = translator(language)
+    ladder = result.report(baseline)
+
+    def decimal(value: float) -> str:
+        return format_decimal(value, "#,##0.00", locale=tr.locale)
+
+    def signed(value: float) -> str:
+        return format_decimal(value, "+#,##0.00;-#,##0.00", locale=tr.locale)
+
+    def spread(triple: tuple[float, float, float]) -> str:
+        return f"{signed(triple[0])} ({signed(triple[1])} – {signed(triple[2])})"
+
+    rows = [[tr.gettext(header) for header in _LADDER_HEADERS]]
+    for rating in ladder.ratings:
+        low, high = rating.elo_interval
+        rows.append([rating.player, decimal(rating.per_deal), spread(rating.deal_difference),
+                     decimal(rating.per_game), spread(rating.game_difference),
+                     decimal(rating.deal_wins), decimal(rating.game_wins),
+                     f"{format_decimal(rating.elo, '+#,##0;-#,##0', locale=tr.locale)} "
+                     f"({format_decimal(low, '+#,##0;-#,##0', locale=tr.locale)} – "
+                     f"{format_decimal(high, '+#,##0;-#,##0', locale=tr.locale)})"])
+    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+    lines = ["  ".join(cell.ljust(width) if column == 0 else cell.rjust(width)
+                       for column, (cell, width) in enumerate(zip(row, widths, strict=True)))
+             for row in rows]
+    title = tr.gettext(_LADDER).format(
+        baseline=ladder.baseline, deals=tr.number(ladder.deals), sets=tr.number(ladder.sets))
+    return "\n".join([title, *lines])
+
+
+def percent(value: float, locale: Locale) -> str:
+    r"""*value* as a percentage with one decimal, written the way of *locale* (Babel).
+
+    >>> percent(0.5, Locale.parse("fr")), percent(0.5, Locale.parse("en"))
+    ('50,0\xa0%', '50.0%')
+    """
+    pattern = locale.percent_formats[None].pattern
+    head, _, tail = pattern.rpartition("0")
+    return format_percent(value, f"{head}0.0{tail}", locale=locale)
+
+
+def _importable_here() -> None:
+    """Make the current directory importable, as ``python -m`` does."""
+    here = os.getcwd()
+    if here not in sys.path and "" not in sys.path:
+        sys.path.insert(0, here)
+
+
+@click.command("arena")
+@click.argument("players", nargs=-1, required=True)
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
+              help="How many games to play.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the whole arena; game k uses seed * 100003 + k.")
+@click.option("--variant", type=click.Choice([v.value for v in Variant]), default="standard",
+              show_default=True, help="Which rules to play.")
+@click.option("--threshold", type=int, default=DEFAULT_THRESHOLD, show_default=True,
+              help="The agreed end threshold (rule variants.threshold).")
+@click.option("--duplicate/--independent", default=True, show_default=True,
+              help="Play each deal once for every seat rotation, or every game on its own "
+                   "deal.")
+@click.option("--baseline", default=None, metavar="SEAT",
+              help="The seat the others are compared with (default: the last).")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes to play the games in (at most the processors).")
+@click.option("--move-timeout", "move_timeout", type=click.FloatRange(min=0, min_open=True,
+              max=10**6), default=None, metavar="SECONDS",
+              help="Stop the run when a player takes longer than this to decide.")
+@click.option("--traceback", "show_traceback", is_flag=True,
+              help="When a player fails, show its traceback too.")
+@click.option("--json", "as_json", is_flag=True, help="Print the standings as JSON.")
+@lang_option
+def arena_command(players: tuple[str, ...], games: int, seed: int, variant: str,
+                  threshold: int, duplicate: bool, baseline: str | None, jobs: int,
+                  move_timeout: float | None, show_traceback: bool, as_json: bool,
+                  language: str) -> None:
+    """Play seeded games between PLAYERS and rank them by mean penalty.
+
+    Each player is a built-in kind (random, lowest, cautious, greedy, montecarlo, ismcts, best)
+    or a class of yours, as
+    module:Class (the current directory is importable) or path/to/file.py:Class. The table
+    gives each player's mean penalty with its 95% bootstrap interval and its wins (shared wins
+    count for each winner). On duplicate deals (the default) each deal is played once for every
+    rotation of the seats; the ladder then gives each player's bull heads per deal and per game,
+    its paired difference from the baseline with a 95% bootstrap interval, its deal and game
+    wins (ties split) and its Bradley-Terry rating. A player that fails stops the run with one
+    line.
+    """
+    _importable_here()
+    with reported(language):
+        rules = Rules(Variant.parse(variant), threshold)
+        checked_threshold(threshold)
+        try:
+            with _progress(games, language) as progress:
+                result = run_arena(players, games, seed, rules, jobs, progress,
+                                   move_timeout=move_timeout, duplicate=duplicate)
+            report = result.report(baseline)
+        except ArenaPlayerError as error:
+            click.echo(error_message(error, language), err=True)
+            if show_traceback and error.details:
+                click.echo(error.details.rstrip(), err=True)
+            sys.exit(exit_status(error))
+        except (KeyboardInterrupt, Interrupted) as stop:
+            signum = stop.signum if isinstance(stop, Interrupted) else signal.SIGINT
+            click.echo(translator(language).gettext(_STOPPED).format(
+                signal=signal.Signals(signum).name), err=True)
+            sys.exit(128 + signum)
+        if as_json:
+            document = result.to_json()
+            document["report"] = report.to_json()
+            click.echo(json.dumps(document, ensure_ascii=False, indent=2))
+        else:
+            click.echo(_table(result, language))
+            click.echo("")
+            click.echo(_ladder(result, baseline, language))

@@ -1,0 +1,136 @@
+"""What every ``take5rules`` command shares: ``--lang``, one-line errors, a terminal for bars.
+
+Kept apart from :mod:`take5rules.cli.main` so that the modules defining commands (``validate``,
+``conform``, ``vectors``) can use it without importing the command group.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import textwrap
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+import click
+
+from take5rules.errors import Take5Error
+from take5rules.text import LANGUAGES, default_language, error_message, resolve_language
+
+__all__ = [
+    "choose_language",
+    "echo_wrapped",
+    "exit_status",
+    "lang_option",
+    "output_width",
+    "reported",
+    "terminal_console",
+    "wrapped",
+]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def choose_language(value: str | None) -> str:
+    """The language for *value* (``None``: the environment's), saying so on stderr on fallback."""
+    if value is None:
+        return default_language()
+    language, notice = resolve_language(value)
+    if notice:
+        click.echo(notice, err=True)
+    return language
+
+
+def lang_option(function: F) -> F:
+    """The ``--lang`` option: the command receives ``language``, a supported language code."""
+    return click.option(
+        "--lang",
+        "language",
+        metavar="LANG",
+        default=None,
+        callback=lambda _context, _parameter, value: choose_language(value),
+        help=f"Language of the text: {', '.join(LANGUAGES)} (default: from LC_ALL, "
+        "LC_MESSAGES, LANG).",
+    )(function)
+
+
+def exit_status(error: Take5Error) -> int:
+    """The exit status for *error*: 1 when it names a rule of the game, 2 otherwise.
+
+    A rule broken (``setup.players``, ``variants.threshold``, ``turn.reveal``...) is 1; a
+    usage, input or output error (ids ``argument``, ``log``, ``protocol``, ``registry``...) is 2.
+
+    >>> from take5rules.errors import LogError, RulesError
+    >>> exit_status(RulesError("setup.players", "x")), exit_status(LogError("x"))
+    (1, 2)
+    """
+    from take5rules.registry import RULE_ORDER
+
+    return 1 if error.rule in RULE_ORDER else 2
+
+
+@contextmanager
+def reported(language: str) -> Iterator[None]:
+    """Turn a library error into one localized line on stderr, exit status 1 or 2.
+
+    1 when the error names a rule of the game, 2 for usage, input and output errors
+    (:func:`exit_status`).
+    """
+    try:
+        yield
+    except Take5Error as error:
+        click.echo(error_message(error, language), err=True)
+        sys.exit(exit_status(error))
+
+
+def output_width(default: int | None = None) -> int | None:
+    """The width to wrap prose to: ``COLUMNS``, else the terminal's, else *default*.
+
+    ``None`` (no wrapping) when stdout is not a terminal, ``COLUMNS`` is not set and no
+    *default* is given: a script reading a pipe gets whole lines.
+    """
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and 20 <= int(columns) <= 10_000:
+        return int(columns)
+    try:
+        if sys.stdout is not None and sys.stdout.isatty():
+            return max(20, os.get_terminal_size(sys.stdout.fileno()).columns)
+    except (AttributeError, OSError, ValueError):
+        pass
+    return default
+
+
+def wrapped(text: str, width: int | None, indent: str = "", more: str | None = None
+            ) -> list[str]:
+    """*text* cut into lines of at most *width* (never cut when ``None``), first *indent*."""
+    if width is None:
+        return [indent + text]
+    return textwrap.wrap(text, width=max(width, len(indent) + 10), initial_indent=indent,
+                         subsequent_indent=indent if more is None else more,
+                         break_on_hyphens=False, break_long_words=False) or [indent]
+
+
+def echo_wrapped(text: str, indent: str = "", more: str | None = None) -> None:
+    """Print each line of *text*, wrapped to :func:`output_width`."""
+    width = output_width()
+    for line in text.splitlines() or [""]:
+        for piece in wrapped(line, width, indent, more):
+            click.echo(piece)
+
+
+def terminal_console() -> Any | None:
+    """A rich ``Console`` on stderr for a progress bar, or ``None``.
+
+    ``None`` unless rich (the optional extra ``take5rules[cli]``) is installed and stderr is a
+    terminal, as rich judges it (``TTY_COMPATIBLE`` and the like included): a bar is for a
+    person watching, never for a pipe or a log file.
+    """
+    if sys.stderr is None:
+        return None
+    try:
+        from rich.console import Console
+    except ImportError:
+        return None
+    console = Console(stderr=True)
+    return console if console.is_terminal else None

@@ -1,0 +1,64 @@
+"""``take5rules replay`` and ``take5rules show``: a saved game narrated, or drawn as a page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from take5rules._messages import N_, os_reason
+from take5rules.cli.common import echo_wrapped, lang_option, reported
+from take5rules.errors import LogError
+from take5rules.text import translator
+
+__all__ = ["replay_command", "show_command"]
+
+_WROTE = N_("{file} written; turns drawn: {turns}")
+
+
+@click.command("replay")
+@click.argument("log_file", metavar="FILE")
+@lang_option
+def replay_command(log_file: str, language: str) -> None:
+    """Narrate a saved game (a take5-log) turn by turn.
+
+    FILE is a take5-log (as `take5rules play --log` writes), or - for stdin. The log is checked
+    first: one that breaks a rule is refused (see `take5rules validate`).
+    """
+    from take5rules.logs.format import load
+    from take5rules.playing.retelling import log_events
+    from take5rules.text import narrate
+
+    with reported(language):
+        for event in log_events(load(log_file)):
+            echo_wrapped(narrate(event, language), more="  ")
+
+
+@click.command("show")
+@click.argument("log_file", metavar="FILE")
+@click.option("--out", "out", metavar="FILE", required=True,
+              help="The HTML page to write (- for stdout).")
+@lang_option
+def show_command(log_file: str, out: str, language: str) -> None:
+    """Draw a saved game (a take5-log) as a web page, turn by turn.
+
+    Each turn is told in the language asked and drawn with the pictures of take5rules.text.pictures:
+    the table before the turn, then after each card placed.
+    """
+    from take5rules.logs.format import load
+    from take5rules.playing.retelling import log_html
+
+    with reported(language):
+        page = log_html(load(log_file), language)
+        if out == "-":
+            click.echo(page, nl=False)
+            return
+        try:
+            Path(out).write_text(page, encoding="utf-8")
+        except (OSError, ValueError) as error:
+            reason = os_reason(error) if isinstance(error, OSError) else str(error)
+            raise LogError(N_("cannot write {source}: {reason}"), source=out,
+                           reason=reason) from None
+        turns = page.count("<section ")
+        click.echo(translator(language).gettext(_WROTE).format(
+            file=out, turns=translator(language).number(turns)))
