@@ -35,13 +35,14 @@ def test_a_log_replays_to_the_events_of_the_game(variant: Variant, seed: int) ->
 
 
 @pytest.mark.parametrize("language", ["en", "bg", "fr"])
-def test_replay_tells_what_play_told(tmp_path: Path, language: str) -> None:
+@pytest.mark.parametrize("rows", ["--rows", "--no-rows"])
+def test_replay_tells_what_play_told(tmp_path: Path, language: str, rows: str) -> None:
     runner = CliRunner()
     log = tmp_path / "game.json"
-    played = runner.invoke(main, ["play", "--seed", "4", "--no-rows", "--log", str(log),
+    played = runner.invoke(main, ["play", "--seed", "4", rows, "--log", str(log),
                                   "--lang", language])
     assert played.exit_code == 0, played.output
-    replayed = runner.invoke(main, ["replay", str(log), "--lang", language])
+    replayed = runner.invoke(main, ["replay", str(log), rows, "--lang", language])
     assert replayed.exit_code == 0, replayed.output
     assert replayed.output == played.output
 
@@ -102,3 +103,40 @@ def test_show_to_an_unwritable_place_is_one_line(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert result.output == ("cannot write /nonexistent/x.html: no such file or directory "
                              "[rule log]\n")
+
+
+VALID = Path(__file__).resolve().parent.parent / "vectors" / "games" / "valid"
+
+
+def _turn_count(document: dict[str, object]) -> int:
+    rounds = document["rounds"]
+    assert isinstance(rounds, list)
+    return sum(len(round_log["turns"]) for round_log in rounds)
+
+
+@pytest.mark.parametrize("name", ["in-progress-mid-round", "in-progress-between-rounds",
+                                  "not-started", "no-claims"])
+def test_replay_and_show_stop_where_the_log_stops(tmp_path: Path, name: str) -> None:
+    path = VALID / f"{name}.json"
+    document = json.loads(path.read_text(encoding="utf-8"))
+    turns = _turn_count(document)
+    told = CliRunner().invoke(main, ["replay", str(path), "--lang", "en"])
+    assert told.exit_code == 0, told.output
+    # one "Turn N:" line per turn the log holds, and the rows after each of them
+    assert len(re.findall(r"^Turn \d+: ", told.output, re.MULTILINE)) == turns
+    assert len(re.findall(r"^  Rows: ", told.output, re.MULTILINE)) == turns
+    out = tmp_path / "game.html"
+    shown = CliRunner().invoke(main, ["show", str(path), "--out", str(out), "--lang", "en"])
+    assert shown.exit_code == 0, shown.output
+    assert out.read_text(encoding="utf-8").count("<section ") == turns
+
+
+def test_a_mid_round_log_tells_its_last_turn_and_no_more() -> None:
+    document = json.loads((VALID / "in-progress-mid-round.json").read_text(encoding="utf-8"))
+    last_round = document["rounds"][-1]
+    events = list(log_events(document))
+    assert events[-1].kind in {"card-placed", "row-taken", "sixth-card-taken",
+                               "low-card-taken"}
+    last = events[-1]
+    assert (last.round, last.turn) == (len(document["rounds"]), len(last_round["turns"]))
+    assert [list(row) for row in last.rows] == last_round["turns"][-1]["rows_after"]

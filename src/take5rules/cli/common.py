@@ -16,9 +16,11 @@ from typing import Any, TypeVar
 import click
 
 from take5rules.errors import Take5Error
+from take5rules.events import CardPlaced, CardsRevealed, Event, RowTaken
 from take5rules.text import LANGUAGES, default_language, error_message, resolve_language
 
 __all__ = [
+    "TurnEnd",
     "choose_language",
     "echo_wrapped",
     "exit_status",
@@ -134,3 +136,24 @@ def terminal_console() -> Any | None:
         return None
     console = Console(stderr=True)
     return console if console.is_terminal else None
+
+
+class TurnEnd:
+    """Follows a game's events and says when a turn's last card is placed, with the rows then.
+
+    ``play`` and ``replay`` both show the rows after each turn through it, so that a replay
+    tells a game exactly as ``play`` told it.
+    """
+
+    def __init__(self) -> None:
+        self._unplaced = 0
+
+    def rows_after(self, event: Event) -> tuple[tuple[int, ...], ...] | None:
+        """The rows when *event* places the last card of its turn; else ``None``."""
+        if isinstance(event, CardsRevealed):
+            self._unplaced = len(event.plays)
+        elif isinstance(event, CardPlaced | RowTaken):
+            self._unplaced -= 1
+            if self._unplaced == 0:
+                return event.rows
+        return None

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from take5rules._messages import N_, os_reason
-from take5rules.cli.common import echo_wrapped, lang_option, reported
+from take5rules.cli.common import TurnEnd, echo_wrapped, lang_option, reported
 from take5rules.errors import LogError
 from take5rules.text import translator
 
@@ -18,20 +18,27 @@ _WROTE = N_("{file} written; turns drawn: {turns}")
 
 @click.command("replay")
 @click.argument("log_file", metavar="FILE")
+@click.option("--rows/--no-rows", default=True, show_default=True,
+              help="After each turn, show the four rows (as `take5rules play` does).")
 @lang_option
-def replay_command(log_file: str, language: str) -> None:
-    """Narrate a saved game (a take5-log) turn by turn.
+def replay_command(log_file: str, rows: bool, language: str) -> None:
+    """Narrate a saved game (a take5-log) turn by turn, as `take5rules play` told it.
 
     FILE is a take5-log (as `take5rules play --log` writes), or - for stdin. The log is checked
-    first: one that breaks a rule is refused (see `take5rules validate`).
+    first: one that breaks a rule is refused (see `take5rules validate`). A game in progress
+    is told up to where its log stops.
     """
     from take5rules.logs.format import load
     from take5rules.playing.retelling import log_events
-    from take5rules.text import narrate
+    from take5rules.text import narrate, rows_text
 
     with reported(language):
+        turn_end = TurnEnd()
         for event in log_events(load(log_file)):
             echo_wrapped(narrate(event, language), more="  ")
+            after = turn_end.rows_after(event)
+            if rows and after is not None:
+                echo_wrapped(rows_text(after, language), "  ", "    ")
 
 
 @click.command("show")

@@ -47,22 +47,32 @@ _TURN = N_("Round {round}, turn {turn}")
 _TITLE = N_("A game of Take 5")
 
 
+class _LogEndsError(Exception):
+    """The log has no answer left: a game in progress stops here."""
+
+
 class _Script:
-    """A player that answers what the log says it did."""
+    """A player that answers what the log says it did, and stops where the log stops."""
 
     def __init__(self) -> None:
         self.cards: list[int] = []
         self.rows: list[int] = []
         self.draft: list[int] = []
 
+    @staticmethod
+    def _next(answers: list[int]) -> int:
+        if not answers:
+            raise _LogEndsError
+        return answers.pop(0)
+
     def choose_card(self, view: CardView) -> int:
-        return self.cards.pop(0)
+        return self._next(self.cards)
 
     def choose_row(self, choice: RowChoice) -> int:
-        return self.rows.pop(0)
+        return self._next(self.rows)
 
     def choose_draft(self, view: DraftView) -> int:
-        return self.draft.pop(0)
+        return self._next(self.draft)
 
 
 def _checked(document: object) -> dict[str, Any]:
@@ -101,20 +111,16 @@ def log_events(document: object) -> Iterator[Event]:
                 scripts[player].cards.append(card)
             for player, row in turn.get("takes", {}).items():
                 scripts[player].rows.append(row)
-        turns = len(round_log["turns"])
         hands = {player: tuple(cards) for player, cards in round_log["hands"].items()}
         events = play_round(scripts, number, Table.of(round_log["rows"]), hands, totals)
-        told = 0
         while True:
             try:
                 event = next(events)
             except StopIteration as stop:
                 totals = stop.value
                 break
-            if isinstance(event, CardsRevealed):
-                told += 1
-                if told > turns:  # a round in progress: the log stops here
-                    return
+            except _LogEndsError:  # a round in progress: the log stops here
+                return
             yield event
     if rules.variant is Variant.TOURNAMENT or log.get("winners") is not None:
         from take5rules._kernel import lowest
@@ -136,7 +142,7 @@ def log_html(document: object, language: str = "en") -> str:
     events = list(log_events(log))
     rounds = iter(log["rounds"])
     round_log: Mapping[str, Any] = {}
-    rows: Sequence[Sequence[int]] = ()
+    rows: Sequence[Sequence[int]] = ()  # the table as the events leave it (claims are optional)
     turn, section = 0, False
     for event in events:
         if section and not isinstance(event, CardPlaced | RowTaken):
@@ -144,7 +150,9 @@ def log_html(document: object, language: str = "en") -> str:
             section = False
         if isinstance(event, RoundStarted):
             round_log, turn = next(rounds), 0
-            rows = round_log["rows"]
+            rows = event.rows
+        elif isinstance(event, CardPlaced | RowTaken):
+            rows = event.rows
         if isinstance(event, CardsRevealed):
             played = round_log["turns"][turn]
             turn += 1
@@ -153,7 +161,7 @@ def log_html(document: object, language: str = "en") -> str:
                          + "</h2>\n")
             pictures = turn_svgs(Table.of(rows), played["plays"], played.get("takes", {}))
             parts.extend(f"<figure>{picture}</figure>\n" for picture in pictures)
-            rows, section = played["rows_after"], True
+            section = True
         for line in narrate(event, language).splitlines():
             parts.append(f"<p>{html.escape(line)}</p>\n")
     if section:
