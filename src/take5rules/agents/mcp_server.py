@@ -43,7 +43,8 @@ try:
 except ModuleNotFoundError as absent:  # a plain install: say which extra, in one line
     from take5rules.text.extras import missing_extra
 
-    raise missing_extra(__name__, absent, "mcp") from None
+    # anyio and mcp_types come with mcp: name the package the extra installs
+    raise missing_extra(__name__, absent, "mcp", package="mcp") from None
 
 from take5rules._messages import N_
 from take5rules.agents import arguments as _arguments

@@ -39,7 +39,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import pyspiel
+try:
+    import pyspiel
+except ModuleNotFoundError as absent:  # a plain install: say which extra, in one line
+    from take5rules.text.extras import missing_extra
+
+    raise missing_extra(__name__, absent, "openspiel") from None
 
 from take5rules.agents.openspiel_observer import Observer
 from take5rules.agents.openspiel_state import Config, Core

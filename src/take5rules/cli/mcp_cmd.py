@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from take5rules.cli.common import choose_language
+from take5rules.cli.common import choose_language, reported
 
 __all__ = ["mcp_command"]
 
@@ -25,6 +25,6 @@ def mcp_command(language: str) -> None:
     """
     if sys.stdout is None or sys.stdin is None:
         sys.exit(1)  # no stdio to serve over
-    from take5rules.agents.mcp_server import main
-
+    with reported(language):  # a plain install: one line naming the extra, exit status 2
+        from take5rules.agents.mcp_server import main
     main(language)

@@ -34,7 +34,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hypothesis import strategies as st
+try:
+    from hypothesis import strategies as st
+except ModuleNotFoundError as absent:  # a plain install: say which extra, in one line
+    from take5rules.text.extras import missing_extra
+
+    raise missing_extra(__name__, absent, "conform") from None
 
 from take5rules.cards import HIGHEST, Card
 from take5rules.conformance.random_turns import NEAR as _NEAR

@@ -1,11 +1,10 @@
 """The guard at the top of a module that needs an optional extra (``env``, ``mcp_server``).
 
-On a plain install, ``import take5rules.agents.pettingzoo_env`` raises :class:`MissingExtraError`
-(an
+On a plain install, ``import take5rules.agents.pettingzoo_env`` (and ``agents.batch``,
+``agents.openspiel_game``, ``conformance.strategies``) raises :class:`MissingExtraError` (an
 ``ImportError``) saying which extra to install, instead of numpy's bare
-``ModuleNotFoundError``; ``python -m take5rules.agents.mcp_server`` says it in one line on stderr
-and
-exits with status 2.
+``ModuleNotFoundError``; ``python -m take5rules.agents.mcp_server`` and ``take5rules mcp`` say it
+in one line on stderr and exit with status 2.
 
 >>> error = ModuleNotFoundError("No module named 'mcp'", name="mcp")
 >>> raise missing_extra("take5rules.agents.mcp_server", error, "mcp")
@@ -32,14 +31,17 @@ class MissingExtraError(Take5Error, ModuleNotFoundError):
     """An optional package of an extra is not installed (id ``extra``: no rule is broken)."""
 
 
-def missing_extra(module: str, error: ModuleNotFoundError, extra: str) -> MissingExtraError:
+def missing_extra(module: str, error: ModuleNotFoundError, extra: str, *,
+                  package: str | None = None) -> MissingExtraError:
     """The error to raise when *module* misses the package of *error*, installed by *extra*.
 
-    When *module* is run as a program (``python -m take5rules.agents.mcp_server``), say it in one
-    line
-    on stderr and exit with status 2 instead.
+    *package* is the package to name (default: the one *error* names), so that a module whose
+    first import is a dependency of the extra's package (``anyio`` for ``mcp``) names the
+    package a user knows. When *module* is run as a program
+    (``python -m take5rules.agents.mcp_server``), say it in one line on stderr and exit with
+    status 2 instead.
     """
-    package = (error.name or "").partition(".")[0] or str(error)
+    package = package or (error.name or "").partition(".")[0] or str(error)
     if module == "__main__":
         from take5rules.text import default_language, phrase_text
 

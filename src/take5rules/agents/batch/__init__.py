@@ -34,7 +34,12 @@ Install it with the extra: ``pip install take5rules[batch]``.
 
 from __future__ import annotations
 
-import numpy as np
+try:
+    import numpy as np
+except ModuleNotFoundError as absent:  # a plain install: say which extra, in one line
+    from take5rules.text.extras import missing_extra
+
+    raise missing_extra(__name__, absent, "batch") from None
 
 from take5rules.agents.batch.arrays import (
     HEADS,
