@@ -5,18 +5,20 @@ from __future__ import annotations
 import errno
 import json
 import sys
+from contextlib import suppress
 from typing import Any
 
 import click
 
 from take5rules._messages import N_, Phrase, os_reason
 from take5rules.agents.arguments import MAX_ROUNDS, MAX_THRESHOLD, checked_threshold
-from take5rules.cli.common import echo_wrapped, lang_option, reported
-from take5rules.errors import RulesError
+from take5rules.cli.common import TurnEnd, echo_wrapped, lang_option, reported
+from take5rules.errors import MalformedInputError, RulesError, Take5Error
 from take5rules.events import CardPlaced, CardsRevealed, Event, RoundStarted, RowTaken
 from take5rules.playing.engine import play_game
 from take5rules.playing.human import TextPlayer
-from take5rules.playing.players import BUILTIN_PLAYERS, Player, RandomPlayer
+from take5rules.playing.kinds import BUILTIN_PLAYERS
+from take5rules.playing.players import Player, RandomPlayer
 from take5rules.setup import check_players
 from take5rules.text import narrate, rows_text
 from take5rules.variants import DEFAULT_THRESHOLD, Rules, Variant
@@ -27,6 +29,7 @@ _UNKNOWN_KIND = N_("unknown player kind {kind!r}; choose one of {kinds}")
 _HUMAN_JSON = N_("a human seat cannot play with --json: its questions would break the JSON "
                  "lines")
 _NAME_TOO_LONG = N_("the file name is too long")
+_NOT_TEXT_INPUT = N_("the input is not {encoding} text, so the game stops here")
 
 #: setup.players' own message (see :func:`take5rules.setup.check_players`).
 _NOT_TEXT = N_("player name {value!r}: a player's name is a non-empty text")
@@ -93,9 +96,16 @@ def _seats(pairs: list[tuple[str, str]], rules: Rules, language: str,
 
 
 def _read_line() -> str | None:
-    """The next line of stdin (``None`` at its end), echoed when stdin is not a terminal."""
+    """The next line of stdin (``None`` at its end), echoed when stdin is not a terminal.
+
+    Bytes that are not text in stdin's encoding end the game with one line (id ``input``).
+    """
     stdin = sys.stdin
-    line = stdin.readline() if stdin is not None else ""
+    try:
+        line = stdin.readline() if stdin is not None else ""
+    except UnicodeDecodeError as error:
+        click.echo()
+        raise MalformedInputError("input", _NOT_TEXT_INPUT, encoding=error.encoding) from None
     if not line:
         click.echo()
         return None
@@ -162,21 +172,29 @@ def play(players: str, variant: str, threshold: int, seed: int, as_json: bool,
             _checked_log_path(log_path)
         humans = {name for name, kind in pairs if kind == "human"}
         writer = LogWriter() if log_path is not None else None
-        unplaced = 0
-        for event in play_game(seats, rules, seed):
-            if writer is not None:
-                writer.add(event)
-            if as_json:
-                click.echo(json.dumps(event_json(event), ensure_ascii=False))
-                continue
-            if not (isinstance(event, CardsRevealed) and (event.round, event.turn) in told):
-                echo_wrapped(_told(event, language, humans), more="  ")
-            if isinstance(event, CardsRevealed):
-                unplaced = len(event.plays)
-            elif isinstance(event, CardPlaced | RowTaken):
-                unplaced -= 1
-                if rows and unplaced == 0:
-                    echo_wrapped(rows_text(event.rows, language), "  ", "    ")
+        turn_end, hand = TurnEnd(), 0
+        try:
+            for event in play_game(seats, rules, seed):
+                if writer is not None:
+                    writer.add(event)
+                if as_json:
+                    click.echo(json.dumps(event_json(event), ensure_ascii=False))
+                    continue
+                if not (isinstance(event, CardsRevealed) and (event.round, event.turn) in told):
+                    echo_wrapped(_told(event, language, humans), more="  ")
+                if isinstance(event, RoundStarted):
+                    hand = min(map(len, event.hands.values()), default=0)
+                after = turn_end.rows_after(event)
+                # a person's next question shows the rows with their bull heads: not twice
+                asked = (bool(humans) and isinstance(event, CardPlaced | RowTaken)
+                         and event.turn < hand)
+                if rows and after is not None and not asked:
+                    echo_wrapped(rows_text(after, language), "  ", "    ")
+        except Take5Error:  # the input ended (or was not text): keep what was played
+            if writer is not None and log_path is not None:
+                with suppress(Take5Error):  # the error to report is the first one
+                    write_log(writer.log(), log_path)
+            raise
         if writer is not None and log_path is not None:
             write_log(writer.log(), log_path)
 

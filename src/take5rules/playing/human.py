@@ -35,6 +35,7 @@ __all__ = ["EndOfInputError", "TextPlayer"]
 
 _ROW = Nn_("row {row}: {cards} ({count} bull head)", "row {row}: {cards} ({count} bull heads)")
 _HAND = N_("{player}, your hand: {cards}")
+_HEADS = Nn_("{card} ({count} bull head)", "{card} ({count} bull heads)")
 _TOTALS = N_("Totals: {totals}")
 _ASK_CARD = N_("Your card, {player}? ")
 _ASK_ROW = N_("Your {card} is lower than the last card of every row: which row do you take, "
@@ -139,11 +140,14 @@ class TextPlayer:
                 self._write(self._say(_NOT_A_ROW, answer=str(row), rows=rows))
 
     def choose_draft(self, view: DraftView) -> int:
-        """Show the pool; ask for one of its cards until one comes."""
+        """Show the pool with each card's bull heads; ask for one of its cards until one comes."""
         if view.hand:
             self._write(self._say(_HAND, player=self.name, cards=self._cards(view.hand)))
         where = Where(view.round, None, self.name)
-        question = self._say(_ASK_DRAFT, player=self.name, cards=self._cards(view.pool))
+        pool = ", ".join(self._tr.ngettext(_HEADS, bull_heads(card)).format(
+            card=self._tr.number(card), count=self._tr.number(bull_heads(card)))
+            for card in view.pool)  # each card with its bull heads, as the rows are shown
+        question = self._say(_ASK_DRAFT, player=self.name, cards=pool)
         while True:
             card = self._number(question, where, _NOT_A_NUMBER)
             if card in view.pool:
