@@ -36,7 +36,8 @@ from typing import Any
 from babel.numbers import format_decimal
 
 from take5rules.agents.arena import PlayerLike, run_arena
-from take5rules.playing.bots import MonteCarloPlayer, best_player
+from take5rules.playing.bots import MonteCarloPlayer
+from take5rules.playing.kinds import best_player
 from take5rules.playing.players import CautiousPlayer, LowestCardPlayer, Player, RandomPlayer
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -54,7 +54,7 @@ from take5rules import registry
 from take5rules import text as i18n
 from take5rules.conformance.examples import WORKED_EXAMPLES, WorkedExample
 from take5rules.events import CardsRevealed
-from take5rules.playing.players import BUILTIN_PLAYERS
+from take5rules.playing.kinds import BUILTIN_PLAYERS
 from take5rules.text.pictures import turn_svgs
 from take5rules.turn import placement_order, resolve_turn
 from take5rules.variants import DEFAULT_THRESHOLD, Variant

@@ -3,17 +3,27 @@
 from __future__ import annotations
 
 import gc
+import math
 import random
-from collections.abc import Callable
+import signal
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import pytest
 
 from take5rules.agents.arena import load_player
-from take5rules.errors import RulesError
-from take5rules.playing.bots import ROLLOUTS, GreedyPlayer, MonteCarloPlayer, greedy_card
+from take5rules.errors import RulesError, Take5Error
+from take5rules.playing.bots import (
+    MOST_WORLDS,
+    ROLLOUTS,
+    GreedyPlayer,
+    MonteCarloPlayer,
+    greedy_card,
+)
 from take5rules.playing.engine import play_silently
-from take5rules.playing.ismcts import ISMCTSPlayer
-from take5rules.playing.players import BUILTIN_PLAYERS, CardView, CautiousPlayer, Player
+from take5rules.playing.ismcts import MOST_ITERATIONS, ISMCTSPlayer
+from take5rules.playing.kinds import BUILTIN_PLAYERS
+from take5rules.playing.players import CardView, CautiousPlayer, DraftView, Player
 from take5rules.playing.stepper import Game, Phase
 from take5rules.table import Table
 from take5rules.turn import RowChoice
@@ -53,7 +63,7 @@ def _greedy_by_the_rules(rows: list[tuple[int, ...]], hand: list[int]) -> int:
 
 
 def test_the_greedy_rollout_plays_the_greedy_card_at_every_seat() -> None:
-    from take5rules.playing.bots import _play_out
+    from take5rules.playing.rollouts import play_out as _play_out
 
     rng = random.Random(4)
     for _ in range(30):
@@ -215,3 +225,94 @@ def test_players_decide_the_same_at_a_table_that_lies_about_the_hidden_cards(
 def test_the_lying_table_catches_a_player_that_peeks() -> None:
     pairs = _pairs(_Peeker, seed=3)
     assert any(truthful != lied for truthful, lied in pairs)
+
+
+# --- Hostile views and knobs (issue 27): an argument error, never a raw error or a hang ------
+
+_ROWS_12 = Table.of([[12], [37], [43], [58]])
+_KINDS = sorted(BUILTIN_PLAYERS)
+
+
+@contextmanager
+def _within(seconds: int) -> Iterator[None]:
+    """Fail the test (instead of hanging it) when the block runs longer than *seconds*."""
+    def expired(_signal: int, _frame: object) -> None:
+        raise TimeoutError(f"still running after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _refused(call: Callable[[], object]) -> Take5Error:
+    with _within(10), pytest.raises(Take5Error) as error:
+        call()
+    assert error.value.rule == "argument"
+    return error.value
+
+
+@pytest.mark.parametrize("kind", _KINDS)
+def test_every_built_in_player_refuses_a_card_from_an_empty_hand(kind: str) -> None:
+    # RandomPlayer drew getrandbits(0) == 0 >= 0 forever; the others raised min()'s ValueError.
+    view = CardView(1, 10, _ROWS_12, (), {"me": 0, "you": 0}, "me")
+    _refused(lambda: BUILTIN_PLAYERS[kind]().choose_card(view))
+
+
+@pytest.mark.parametrize("kind", _KINDS)
+def test_every_built_in_player_refuses_a_pick_from_an_empty_pool(kind: str) -> None:
+    view = DraftView(1, 1, (), (), "me", (), {"me": 0, "you": 0})
+    _refused(lambda: BUILTIN_PLAYERS[kind]().choose_draft(view))
+
+
+@pytest.mark.parametrize("kind", [kind for kind in _KINDS if kind != "random"])
+def test_every_player_that_reads_the_rows_refuses_a_row_choice_without_a_table(kind: str) -> None:
+    # (random draws its row without reading the choice)
+    choice = RowChoice("me", 1, None, 1, 1, (5, 9), {"me": 0, "you": 0})  # type: ignore[arg-type]
+    _refused(lambda: BUILTIN_PLAYERS[kind]().choose_row(choice))
+
+
+@pytest.mark.parametrize("kind", ["montecarlo", "ismcts", "best"])
+@pytest.mark.parametrize(("hand", "card"), [((200, 9), 1), ((5, 9), 200), ((5, 9), 0),
+                                            ((12, 9), 1), ((5, 9), 37), ((5, 5), 1)],
+                         ids=["hand-200", "card-200", "card-0", "hand-on-table",
+                              "card-on-table", "hand-twice"])
+def test_the_searches_refuse_a_row_choice_no_game_shows(kind: str, hand: tuple[int, ...],
+                                                         card: int) -> None:
+    # Card 200 reached the kernel's HEADS[200] (IndexError) in a rollout.
+    choice = RowChoice("me", card, _ROWS_12, 1, 9, hand, {"me": 0, "you": 0},
+                       ((("me", card), ("you", 90)),))
+    _refused(lambda: BUILTIN_PLAYERS[kind](1).choose_row(choice))
+
+
+@pytest.mark.parametrize(("make", "name"), [
+    (lambda: MonteCarloPlayer(budget=-1), "budget"),
+    (lambda: MonteCarloPlayer(budget=0), "budget"),
+    (lambda: MonteCarloPlayer(budget=math.nan), "budget"),
+    (lambda: MonteCarloPlayer(budget=10**9), "budget"),
+    (lambda: MonteCarloPlayer(worlds=MOST_WORLDS + 1), "worlds"),
+    (lambda: MonteCarloPlayer(worlds=10**12), "worlds"),
+    (lambda: MonteCarloPlayer(worlds=2.0), "worlds"),
+    (lambda: MonteCarloPlayer(seed="x"), "seed"),
+    (lambda: MonteCarloPlayer(seed=1.5), "seed"),
+    (lambda: MonteCarloPlayer(rollout=None), "rollout"),
+    (lambda: MonteCarloPlayer(halving="yes"), "halving"),
+    (lambda: GreedyPlayer(seed="x"), "seed"),
+    (lambda: ISMCTSPlayer(seed="x"), "seed"),
+    (lambda: ISMCTSPlayer(iterations=10**12), "iterations"),
+    (lambda: ISMCTSPlayer(iterations=MOST_ITERATIONS + 1), "iterations"),
+    (lambda: ISMCTSPlayer(budget=4e6), "budget"),
+    (lambda: ISMCTSPlayer(paired=None), "paired"),
+], ids=lambda item: item if isinstance(item, str) else "")
+def test_a_search_knob_out_of_its_bound_is_refused(make: Callable[[], object],
+                                                    name: str) -> None:
+    error = _refused(make)
+    assert name in str(error) or name == "rollout"
+
+
+def test_the_bounds_of_the_search_knobs_are_themselves_accepted() -> None:
+    assert MonteCarloPlayer(worlds=MOST_WORLDS, budget=3_600_000).worlds == MOST_WORLDS
+    assert ISMCTSPlayer(iterations=MOST_ITERATIONS).iterations == MOST_ITERATIONS

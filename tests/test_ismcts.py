@@ -9,10 +9,9 @@ import pytest
 from take5rules.agents.arena import load_player
 from take5rules.errors import RulesError
 from take5rules.playing.engine import play_silently
-from take5rules.playing.ismcts import ISMCTSPlayer
+from take5rules.playing.ismcts import MOST_ITERATIONS, ISMCTSPlayer
+from take5rules.playing.kinds import BUILTIN_PLAYERS, SEEDED_PLAYERS
 from take5rules.playing.players import (
-    BUILTIN_PLAYERS,
-    SEEDED_PLAYERS,
     CardView,
     CautiousPlayer,
     Player,
@@ -94,7 +93,7 @@ def test_a_budget_stops_the_search_after_every_root_child_was_tried() -> None:
     # A millionth of a millisecond is up at once: the search still tries each of the 10 cards,
     # then stops, as a search of 10 iterations does.
     for seed in range(8):
-        assert (ISMCTSPlayer(iterations=10**9, budget=1e-6, seed=seed).choose_card(view)
+        assert (ISMCTSPlayer(iterations=MOST_ITERATIONS, budget=1e-6, seed=seed).choose_card(view)
                 == ISMCTSPlayer(iterations=10, seed=seed).choose_card(view))
 
 

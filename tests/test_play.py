@@ -19,8 +19,8 @@ import pytest
 from take5rules import text as i18n
 from take5rules.events import GameOver, RoundStarted
 from take5rules.playing.engine import play_game
+from take5rules.playing.kinds import BUILTIN_PLAYERS
 from take5rules.playing.players import (
-    BUILTIN_PLAYERS,
     CautiousPlayer,
     LowestCardPlayer,
     RandomPlayer,

@@ -45,7 +45,8 @@ from take5rules.events import (
     SixthCardTaken,
 )
 from take5rules.playing.engine import play_game
-from take5rules.playing.players import BUILTIN_PLAYERS, CardView, DraftView, Player, RandomPlayer
+from take5rules.playing.kinds import BUILTIN_PLAYERS
+from take5rules.playing.players import CardView, DraftView, Player, RandomPlayer
 from take5rules.setup import check_players
 from take5rules.table import Placement, Table
 from take5rules.text.pictures import CARD_STYLES, to_svg, turn_svgs

@@ -59,7 +59,8 @@ from take5rules.agents.arena_store import Outcome, Outcomes
 from take5rules.errors import RulesError, Take5Error, Where
 from take5rules.events import GameOver, RoundScored
 from take5rules.playing.engine import play_game
-from take5rules.playing.players import BUILTIN_PLAYERS, SEEDED_PLAYERS, Player, RandomPlayer
+from take5rules.playing.kinds import BUILTIN_PLAYERS, SEEDED_PLAYERS
+from take5rules.playing.players import Player, RandomPlayer
 from take5rules.registry import RULE_ORDER
 from take5rules.setup import check_players
 from take5rules.variants import Rules

@@ -52,7 +52,8 @@ from take5rules.agents.pettingzoo_env import LegalDiscrete, _act, _checked_actio
 from take5rules.agents.seat_players import advance
 from take5rules.errors import MalformedInputError, Take5Error
 from take5rules.events import Event
-from take5rules.playing.players import BUILTIN_PLAYERS, Player, RandomPlayer
+from take5rules.playing.kinds import BUILTIN_PLAYERS
+from take5rules.playing.players import Player, RandomPlayer
 from take5rules.playing.stepper import Game, Phase
 from take5rules.setup import check_players
 from take5rules.text import narrate, rows_text

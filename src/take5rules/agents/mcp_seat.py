@@ -18,7 +18,8 @@ from take5rules.agents.seat_players import advance
 from take5rules.cards import total_bull_heads
 from take5rules.errors import ProtocolError, Where
 from take5rules.events import Event, RoundStarted
-from take5rules.playing.players import BUILTIN_PLAYERS, Player, RandomPlayer
+from take5rules.playing.kinds import BUILTIN_PLAYERS
+from take5rules.playing.players import Player, RandomPlayer
 from take5rules.playing.stepper import Game, Phase
 from take5rules.text import narrate
 from take5rules.variants import Rules

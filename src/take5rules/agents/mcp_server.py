@@ -56,7 +56,7 @@ from take5rules.errors import MalformedInputError, ProtocolError, Take5Error
 from take5rules.logs.format import MAX_LOG_BYTES
 from take5rules.logs.report import Report
 from take5rules.logs.validator import validate, validate_stream
-from take5rules.playing.players import BUILTIN_PLAYERS
+from take5rules.playing.kinds import BUILTIN_PLAYERS
 from take5rules.text import available_languages, default_language, error_message, explain, rulebook
 from take5rules.variants import DEFAULT_THRESHOLD, Rules, Variant
 

@@ -25,7 +25,8 @@ from take5rules.logs.format import dumps
 from take5rules.logs.validator import validate
 from take5rules.logs.writer import LogWriter
 from take5rules.playing.engine import play_game
-from take5rules.playing.players import BUILTIN_PLAYERS, Player, RandomPlayer
+from take5rules.playing.kinds import BUILTIN_PLAYERS
+from take5rules.playing.players import Player, RandomPlayer
 from take5rules.registry import RULE_ORDER
 from take5rules.turn import resolve_turn
 from take5rules.variants import DEFAULT_THRESHOLD, Rules, Variant

@@ -36,23 +36,47 @@ the drafted variants from the draft's picks in the view.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
 from take5rules import _kernel
-from take5rules._messages import N_
+from take5rules._messages import N_, shown
 from take5rules.cards import Card
 from take5rules.errors import RulesError
-from take5rules.playing.players import CardView
+from take5rules.playing.players import CardView, check_view
 from take5rules.turn import RowChoice
 from take5rules.variants import Rules, tactics_deck
 
-__all__ = ["Belief", "belief"]
+__all__ = ["MOST_DRAWS", "Belief", "belief"]
+
+#: The most uniform deals :meth:`Belief.sample_weighted` may draw for one weighted deal.
+MOST_DRAWS = 100_000
 
 _INCONSISTENT = N_("the view of {player!r} is not consistent: the hands hide more cards "
                    "({count}) than the seat has not seen ({unseen})")
+_NOT_RULES = N_("rules must be a Rules or None, not {value!r}")
+_NOT_A_GENERATOR = N_("rng must be a random.Random, not {value!r}")
+_NOT_DRAWS = N_("draws is a whole number from 1 to {most}, not {value!r}")
+_NOT_A_WEIGHT = N_("the weight of a deal is a finite number, not {value!r}")
+_NOT_CALLABLE = N_("weight must be a function of a deal, not {value!r}")
+
+
+def _generator(rng: object) -> random.Random:
+    if not isinstance(rng, random.Random):
+        raise RulesError("argument", _NOT_A_GENERATOR, value=shown(rng))
+    return rng
+
+
+def _weight(value: object) -> float:
+    """A deal's weight: a finite number (``True`` is 1), negative ones counting as 0."""
+    if isinstance(value, int | float):
+        number = float(value)
+        if math.isfinite(number):
+            return max(0.0, number)
+    raise RulesError("argument", _NOT_A_WEIGHT, value=shown(value))
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +96,12 @@ class Belief:
     known: Mapping[str, tuple[Card, ...]]
 
     def sample(self, rng: random.Random) -> dict[str, tuple[Card, ...]]:
-        """Every opponent's hand in one deal drawn uniformly among the consistent deals."""
+        """Every opponent's hand in one deal drawn uniformly among the consistent deals.
+
+        Raises:
+            RulesError: (id ``argument``) when *rng* is not a :class:`random.Random`.
+        """
+        _generator(rng)
         pile = list(self.unseen)
         rng.shuffle(pile)
         deal = dict(self.known)
@@ -90,12 +119,24 @@ class Belief:
     ) -> dict[str, tuple[Card, ...]]:
         """A deal drawn by an opponent model (sampling-importance-resampling).
 
-        *draws* uniform deals are drawn and one is kept in proportion to *weight*. Not uniform:
-        the deals *weight* favours (say, hands that explain the cards the opponents chose to
-        play) come more often. With a constant *weight* it is :meth:`sample`'s law again.
+        *draws* uniform deals (1 to :data:`MOST_DRAWS`) are drawn and one is kept in proportion
+        to *weight* (a finite number; a negative weight counts as 0). Not uniform: the deals
+        *weight* favours (say, hands that explain the cards the opponents chose to play) come
+        more often. With a constant *weight* it is :meth:`sample`'s law again.
+
+        Raises:
+            RulesError: (id ``argument``) for an *rng* that is no :class:`random.Random`, a
+                *draws* out of its range, a *weight* that is no function or a weight that is
+                no finite number.
         """
-        deals = [self.sample(rng) for _ in range(max(1, draws))]
-        weights = [max(0.0, float(weight(deal))) for deal in deals]
+        _generator(rng)
+        count = _kernel.integral(draws)
+        if count is None or not 1 <= count <= MOST_DRAWS:
+            raise RulesError("argument", _NOT_DRAWS, most=MOST_DRAWS, value=shown(draws))
+        if not callable(weight):
+            raise RulesError("argument", _NOT_CALLABLE, value=shown(weight))
+        deals = [self.sample(rng) for _ in range(count)]
+        weights = [_weight(weight(deal)) for deal in deals]
         if sum(weights) <= 0:
             return deals[0]
         return rng.choices(deals, weights)[0]
@@ -142,6 +183,10 @@ def _drafted_hands(view: CardView | RowChoice, seats: Sequence[str]) -> dict[str
 def belief(view: CardView | RowChoice, rules: Rules | None = None) -> Belief:
     """The belief of the seat whose view is *view* (*rules*: the variant, if known).
 
+    A view no game can show (:func:`~take5rules.playing.players.check_view`: a part of the
+    wrong kind, a card in two places at once, more hidden cards than unseen ones) and *rules*
+    that are no :class:`~take5rules.variants.Rules` are refused with the error id ``argument``.
+
     >>> from take5rules.playing.players import CardView
     >>> from take5rules.table import Table
     >>> view = CardView(1, 10, Table.of([[1], [2], [3], [20]]), (24,), {"me": 0, "you": 0},
@@ -152,6 +197,9 @@ def belief(view: CardView | RowChoice, rules: Rules | None = None) -> Belief:
     >>> found.unseen, dict(found.hand_sizes), found.aside
     ((23,), {'you': 1}, 0)
     """
+    check_view(view)
+    if rules is not None and not isinstance(rules, Rules):
+        raise RulesError("argument", _NOT_RULES, value=shown(rules))
     seats = tuple(view.totals)
     if view.player not in seats:
         seats = (*seats, view.player)

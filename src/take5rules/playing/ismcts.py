@@ -2,8 +2,9 @@
 
 :class:`ISMCTSPlayer` is single-observer ISMCTS (Cowling, Powley and Whitehouse, *Information
 Set Monte Carlo Tree Search*, IEEE Transactions on Computational Intelligence and AI in Games
-4(2), 2012, pp. 120-143, algorithm SO-ISMCTS) on the rollout kernel of
-:mod:`take5rules.playing.bots`. One tree is searched for one decision. Each iteration
+4(2), 2012, pp. 120-143, algorithm SO-ISMCTS) on the rollout engine of
+:mod:`take5rules.playing.rollouts`, which :class:`~take5rules.playing.bots.MonteCarloPlayer`
+shares. One tree is searched for one decision. Each iteration
 
 1. samples a determinization: the cards the seat has not seen, dealt to the opponents
    uniformly over the deals consistent with its view
@@ -76,31 +77,42 @@ import time
 from collections.abc import Callable
 
 from take5rules import _kernel
-from take5rules._messages import N_
+from take5rules._messages import N_, shown
 from take5rules.cards import Card
 from take5rules.errors import RulesError
 from take5rules.playing.belief import belief
-from take5rules.playing.bots import (
-    _NOT_A_COUNT,
-    ROLLOUTS,
-    MonteCarloPlayer,
-    _after_me,
-    _deadline,
-    _play_out,
-    _play_turn,
-    _take_row,
-    greedy_card,
+from take5rules.playing.bots import MonteCarloPlayer
+from take5rules.playing.players import (
+    CardView,
+    DraftView,
+    cheapest_index,
+    check_view,
+    empty_hand,
 )
-from take5rules.playing.players import CardView, DraftView, _cheapest_index
+from take5rules.playing.rollouts import (
+    ROLLOUTS,
+    after_me,
+    checked_budget,
+    checked_count,
+    checked_flag,
+    checked_seed,
+    deadline,
+    greedy_card,
+    play_out,
+    play_turn,
+    take_row,
+)
 from take5rules.table import Row
 from take5rules.turn import RowChoice
 
-__all__ = ["DEFAULT_ITERATIONS", "ISMCTSPlayer"]
+__all__ = ["DEFAULT_ITERATIONS", "MOST_ITERATIONS", "ISMCTSPlayer"]
 
 #: The iterations of a decision by default (a mean well below 30 ms a move on one core).
 DEFAULT_ITERATIONS = 350
+#: The most iterations a decision may have, so that a decision always ends (some seconds at
+#: four players on one core, below a minute at ten).
+MOST_ITERATIONS = 100_000
 _NOT_A_RATE = N_("{name} is a finite number of at least 0, not {value!r}")
-_NOT_A_BUDGET = N_("{name} is a finite number of milliseconds above 0, not {value!r}")
 
 
 def _number(value: object) -> float | None:
@@ -127,32 +139,38 @@ class ISMCTSPlayer:
     """Single-observer information-set Monte Carlo tree search (module docstring).
 
     Args:
-        iterations: determinizations (and rollouts) per decision.
+        iterations: determinizations (and rollouts) per decision, 1 to
+            :data:`MOST_ITERATIONS`.
         exploration: UCB1's exploration constant, in bull heads.
         rollout: the rollout policy, ``"greedy"`` or ``"random"``
             (:data:`take5rules.playing.bots.ROLLOUTS`).
-        seed: the seed of the determinizations, the expansions and the rollouts.
-        budget: milliseconds a decision may take at most, or ``None`` for no limit.
+        seed: the seed of the determinizations, the expansions and the rollouts (an integer,
+            or ``None``).
+        budget: milliseconds a decision may take at most (above 0, at most an hour), or
+            ``None`` for no limit.
         paired: the *n*-th visit of every child of the root meets the same world (else a new
             world every iteration).
+
+    Raises:
+        RulesError: (id ``argument``) for a knob out of its range or of the wrong type.
     """
 
     def __init__(self, iterations: int = DEFAULT_ITERATIONS, exploration: float = 20.0,
                  rollout: str = "greedy", seed: int | None = 0,
                  budget: float | None = None, *, paired: bool = True) -> None:
-        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
-            raise RulesError("argument", _NOT_A_COUNT, name="iterations", value=iterations)
+        count = checked_count("iterations", iterations, MOST_ITERATIONS)
         rate = _number(exploration)
         if rate is None or rate < 0:
-            raise RulesError("argument", _NOT_A_RATE, name="exploration", value=exploration)
-        limit = None if budget is None else _number(budget)
-        if budget is not None and (limit is None or limit <= 0):
-            raise RulesError("argument", _NOT_A_BUDGET, name="budget", value=budget)
+            raise RulesError("argument", _NOT_A_RATE, name="exploration",
+                             value=shown(exploration))
+        limit = checked_budget("budget", budget)
+        number = checked_seed("seed", seed)
+        self.paired = checked_flag("paired", paired)
         # MonteCarloPlayer checks the rollout's name, and decides the drafts.
-        self._draft = MonteCarloPlayer(rollout=rollout, seed=seed)
-        self.iterations, self.exploration, self.rollout = iterations, rate, rollout
-        self.seed, self.budget, self.paired = seed, limit, paired
-        self._random = random.Random(seed)
+        self._draft = MonteCarloPlayer(rollout=rollout, seed=number)
+        self.iterations, self.exploration, self.rollout = count, rate, rollout
+        self.seed, self.budget = number, limit
+        self._random = random.Random(number)
 
     def __repr__(self) -> str:
         extra = f", budget={self.budget}" if self.budget is not None else ""
@@ -171,7 +189,7 @@ class ISMCTSPlayer:
         seats, me, rng = known.seats, view.player, self._random
         policy = ROLLOUTS[self.rollout]
         start, hand, explore = view.table.rows, tuple(view.hand), self.exploration
-        deadline = _deadline(self.budget)
+        stop = deadline(self.budget)
         log, sqrt = math.log, math.sqrt
         root = _Node(list(actions))
         rng.shuffle(root.untried)
@@ -212,32 +230,36 @@ class ISMCTSPlayer:
                 if depth == 0 and first is not None:
                     taken += first(action, rows, hands)
                 else:
-                    taken += _play_turn(rows, hands, seats, me, action, luck, policy)
-            taken += _play_out(rows, hands, seats, me, None, luck, policy)
+                    taken += play_turn(rows, hands, seats, me, action, luck, policy)
+            taken += play_out(rows, hands, seats, me, None, luck, policy)
             root.visits += 1
             for (_action, child), mark in zip(path, marks, strict=True):
                 child.visits += 1
                 child.total += taken - mark
-            if (deadline is not None and root.visits >= len(actions)
-                    and time.perf_counter() > deadline):
+            if (stop is not None and root.visits >= len(actions)
+                    and time.perf_counter() > stop):
                 break
         return min(root.children, key=lambda action: (
             -root.children[action].visits,
             root.children[action].total / max(1, root.children[action].visits), action))
 
     def choose_card(self, view: CardView) -> Card:  # noqa: D102
+        check_view(view)
         hand = view.hand
+        if not hand:
+            raise empty_hand(view.player)
         if len(hand) == 1 or view.player not in view.totals:
             return hand[0] if len(hand) == 1 else greedy_card(view.table.rows, hand)
         return self._search(view, list(hand), None)
 
     def choose_row(self, choice: RowChoice) -> int:  # noqa: D102
-        me, value, rest = choice.player, choice.card, _after_me(choice)
+        check_view(choice)
+        me, value, rest = choice.player, choice.card, after_me(choice)
         if rest is None:
-            return _cheapest_index(choice.table.rows)
+            return cheapest_index(choice.table.rows)
 
         def first(row: int, rows: list[Row], hands: dict[str, list[Card]]) -> int:
-            return _take_row(rows, row, value, rest, me)
+            return take_row(rows, row, value, rest, me)
 
         return self._search(choice, list(range(_kernel.ROWS)), first)
 

@@ -14,6 +14,14 @@ passed to: the engine hands each seat one view for the whole game, read from the
 so keep what you need (``tuple(view.hand)``) or ``copy.copy(view)``, a frozen snapshot. A view
 cannot be changed, and a player that tries changes neither the game nor another seat's view.
 
+A view no game can show is refused with the error id ``argument``: a :class:`CardView` checks
+the kinds of its parts when it is built and a :class:`DraftView` checks itself whole
+(:func:`check_view`, :func:`check_draft_view`); every built-in player checks what it reads of a
+view it is handed (a card asked from an empty hand, a row asked of something that is no
+:class:`~take5rules.table.Table`), and the searches check the whole view (no card in two places
+at once). The built-in kinds of player by name are in
+:mod:`take5rules.playing.kinds`.
+
 >>> from take5rules.table import Table
 >>> view = CardView(1, 1, Table.of([[12], [37], [43], [58]]), (14, 44, 90), {"me": 0})
 >>> LowestCardPlayer().choose_card(view), CautiousPlayer().choose_card(view)
@@ -23,18 +31,19 @@ cannot be changed, and a player that tries changes neither the game nor another 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, TypeVar, runtime_checkable
+from types import MappingProxyType
+from typing import Any, NoReturn, Protocol, TypeVar, runtime_checkable
 
 from take5rules import _kernel
+from take5rules._messages import N_, shown
 from take5rules.cards import Card, bull_heads
+from take5rules.errors import MalformedInputError
 from take5rules.table import ROW_COUNT, ROW_LIMIT, Table, least_difference_row
-from take5rules.turn import RowChoice, _nothing
+from take5rules.turn import RowChoice
 
 __all__ = [
-    "BUILTIN_PLAYERS",
-    "SEEDED_PLAYERS",
     "CardView",
     "CautiousPlayer",
     "DraftView",
@@ -43,7 +52,32 @@ __all__ = [
     "RandomPlayer",
     "Revealed",
     "RowChoice",
+    "cheapest_index",
+    "cheapest_row",
+    "check_draft_view",
+    "check_view",
+    "empty_hand",
+    "empty_pool",
 ]
+
+_NOT_A_TABLE = N_("the view's table is {value!r}, not a Table")
+_NOT_CARDS = N_("the view's {part} is {value!r}, not a tuple of cards from 1 to 104")
+_NOT_PLAYS = N_("the view's {part} is {value!r}, not a tuple of (player, card) pairs with "
+                "cards from 1 to 104")
+_NOT_A_NAME = N_("the view's {part} is {value!r}, not a player's name")
+_NOT_A_NUMBER = N_("the view's {part} is {value!r}, not a whole number of at least 0")
+_NOT_TOTALS = N_("the view's totals are {value!r}, not a mapping of player names to whole "
+                 "numbers")
+_NOT_TAKEN = N_("the view's cards taken are {value!r}, not a mapping of player names to tuples "
+                "of cards")
+_TWICE = N_("card {card} is twice in the view: in its {first} and in its {second}")
+_EMPTY_HAND = N_("the hand of {player!r} is empty: it has no card to choose")
+_EMPTY_POOL = N_("the draft's pool is empty: {player!r} has no card to take")
+
+
+def _nothing() -> Mapping[str, Any]:
+    """An empty read-only mapping: the default of a view's totals and cards taken."""
+    return MappingProxyType({})
 
 
 #: Each turn of the round so far: its ``(player, card)`` plays in placement order.
@@ -74,6 +108,9 @@ class CardView:
     start: tuple[tuple[Card, ...], ...] = ()
     picks: tuple[tuple[str, Card], ...] = ()
 
+    def __post_init__(self) -> None:
+        check_view(self, whole=False)
+
 
 @dataclass(frozen=True, slots=True)
 class DraftView:
@@ -90,6 +127,9 @@ class DraftView:
     player: str = ""
     picks: tuple[tuple[str, Card], ...] = ()
     totals: Mapping[str, int] = field(default_factory=_nothing)
+
+    def __post_init__(self) -> None:
+        check_draft_view(self)
 
 
 @runtime_checkable
@@ -109,14 +149,195 @@ class Player(Protocol):
         ...
 
 
+def _fail(template: str, **params: Any) -> NoReturn:
+    raise MalformedInputError("argument", template, **params)
+
+
+def _card(value: object) -> Card | None:
+    """*value* as a card (an integer from 1 to 104, of any integral type), or ``None``."""
+    number = _kernel.integral(value)
+    return number if number is not None and 1 <= number <= _kernel.HIGHEST else None
+
+
+def _cards(part: str, value: object) -> tuple[Card, ...]:
+    if isinstance(value, tuple | list):
+        found = tuple(map(_card, value))
+        if None not in found:
+            return found  # type: ignore[return-value]
+    _fail(_NOT_CARDS, part=part, value=shown(value))
+
+
+def _plays(part: str, value: object) -> tuple[tuple[str, Card], ...]:
+    if isinstance(value, tuple | list):
+        found = []
+        for item in value:
+            if not isinstance(item, tuple | list) or len(item) != 2 or not isinstance(
+                    item[0], str):
+                break
+            value_card = _card(item[1])
+            if value_card is None:
+                break
+            found.append((item[0], value_card))
+        else:
+            return tuple(found)
+    _fail(_NOT_PLAYS, part=part, value=shown(value))
+
+
+def _number(part: str, value: object, *, optional: bool = False) -> None:
+    if value is None and optional:
+        return
+    number = _kernel.integral(value)
+    if number is None or number < 0:
+        _fail(_NOT_A_NUMBER, part=part, value=shown(value))
+
+
+def _name(part: str, value: object) -> None:
+    if not isinstance(value, str):
+        _fail(_NOT_A_NAME, part=part, value=shown(value))
+
+
+def _named(part: str, value: object) -> Mapping[str, object]:
+    """*value*, a mapping whose keys are player names."""
+    if not isinstance(value, Mapping) or not all(isinstance(key, str) for key in value):
+        _fail(_NOT_TOTALS if part == "totals" else _NOT_TAKEN, value=shown(value))
+    return value
+
+
+class _Once:
+    """Where each card of a view was seen: a card seen in two parts makes the view impossible."""
+
+    __slots__ = ("_where",)
+
+    def __init__(self) -> None:
+        self._where: dict[Card, str] = {}
+
+    def see(self, cards: Sequence[Card], part: str) -> None:
+        where = self._where
+        for value in cards:
+            first = where.get(value)
+            if first is not None:
+                _fail(_TWICE, card=value, first=first, second=part)
+            where[value] = part
+
+
+def check_view(view: object, *, whole: bool = True) -> None:
+    """Refuse a card view or row choice no game can show (error id ``argument``).
+
+    Every part must be of its documented kind (the table a :class:`~take5rules.table.Table`,
+    the cards integers from 1 to 104, the names texts); and, when *whole*, no card may be in
+    two places at once: the hand, the table and the cards taken this round hold each card once
+    among them, and so do the hand, the cards revealed this round and the rows laid out at its
+    start; a row choice's low card is in neither its hand nor on the table.
+
+    A :class:`CardView` checks the kinds of its parts when it is built (``whole=False``: a
+    copy of a view kept past its moment mixes moments). The players that reason on the whole
+    view (the searches, :func:`~take5rules.playing.belief.belief`) check it whole at their
+    entry, a :class:`~take5rules.turn.RowChoice` or any view-like object alike.
+
+    >>> check_view(CardView(1, 1, Table.of([[12], [37], [43], [58]]), (12, 44), {"me": 0}))
+    Traceback (most recent call last):
+      ...
+    take5rules.errors.MalformedInputError: card 12 is twice in the view: in its hand and in its \
+table [rule argument]
+    """
+    table = getattr(view, "table", None)
+    if not isinstance(table, Table):
+        _fail(_NOT_A_TABLE, value=shown(table))
+    hand = _cards("hand", getattr(view, "hand", None))
+    _name("player", getattr(view, "player", None))
+    _number("round", getattr(view, "round", None), optional=not isinstance(view, CardView))
+    _number("turn", getattr(view, "turn", None), optional=not isinstance(view, CardView))
+    totals = _named("totals", getattr(view, "totals", None))
+    for total in totals.values():
+        _number("totals", total)
+    taken = _named("taken", getattr(view, "taken", None))
+    revealed = getattr(view, "revealed", None)
+    if not isinstance(revealed, tuple | list):
+        _fail(_NOT_PLAYS, part="revealed", value=shown(revealed))
+    start = getattr(view, "start", None)
+    if not isinstance(start, tuple | list):
+        _fail(_NOT_CARDS, part="start", value=shown(start))
+    _plays("picks", getattr(view, "picks", None))
+    for turn in revealed:
+        _plays("revealed", turn)
+    for row in start:
+        _cards("start", row)
+    for pile in taken.values():
+        _cards("taken", pile)
+    if isinstance(view, RowChoice) and _card(view.card) is None:
+        _fail(_NOT_CARDS, part="card", value=shown(view.card))
+    if whole:
+        _check_once(view, table, hand, taken, revealed, start)
+
+
+def _check_once(view: object, table: Table, hand: tuple[Card, ...],
+                taken: Mapping[str, object], revealed: Sequence[object],
+                start: Sequence[object]) -> None:
+    """No card of a view (its parts already checked) in two places at once."""
+    # Each card once among the hand, the table and the piles taken this round (and the low card
+    # of a row choice, not placed yet) ...
+    now = _Once()
+    now.see(hand, "hand")
+    for row in table.rows:
+        now.see(row, "table")
+    for pile in taken.values():
+        now.see(_cards("taken", pile), "taken")
+    if isinstance(view, RowChoice):
+        now.see((_kernel.integral(view.card) or 0,), "card")
+    # ... and once among the hand, the cards revealed this round and the rows it started with.
+    history = _Once()
+    history.see(hand, "hand")
+    for turn in revealed:
+        history.see([value for _seat, value in _plays("revealed", turn)], "revealed")
+    for laid in start:
+        history.see(_cards("start", laid), "start")
+
+
+def check_draft_view(view: object) -> None:
+    """Refuse a draft view no game can show (error id ``argument``).
+
+    A :class:`DraftView` checks itself when it is built. The pool, the hand and the picks must
+    hold cards from 1 to 104, the names be texts, and no card of the pool may be in the hand or
+    among the picks.
+    """
+    pool = _cards("pool", getattr(view, "pool", None))
+    hand = _cards("hand", getattr(view, "hand", None))
+    picks = _plays("picks", getattr(view, "picks", None))
+    _name("player", getattr(view, "player", None))
+    _number("round", getattr(view, "round", None))
+    _number("pick", getattr(view, "pick", None))
+    for total in _named("totals", getattr(view, "totals", None)).values():
+        _number("totals", total)
+    mine = _Once()
+    mine.see(pool, "pool")
+    mine.see(hand, "hand")
+    everyone = _Once()
+    everyone.see(pool, "pool")
+    everyone.see([value for _seat, value in picks], "picks")
+
+
+def empty_hand(player: str) -> MalformedInputError:
+    """The error of a card asked from an empty hand (id ``argument``): no card to choose."""
+    return MalformedInputError("argument", _EMPTY_HAND, player=shown(player))
+
+
+def empty_pool(player: str) -> MalformedInputError:
+    """The error of a draft pick asked from an empty pool (id ``argument``)."""
+    return MalformedInputError("argument", _EMPTY_POOL, player=shown(player))
+
+
 def _row_cost(table: Table, index: int) -> tuple[int, int]:
     # A Table holds only checked cards, so its rows are counted without checking them again.
     row = table.rows[index]
     return _kernel.pile_heads(row), len(row)
 
 
-def _cheapest_index(rows: Sequence[tuple[Card, ...]]) -> int:
-    """:func:`cheapest_row` of the kernel's rows (private: the rollouts of the bots)."""
+def cheapest_index(rows: Sequence[tuple[Card, ...]]) -> int:
+    """:func:`cheapest_row` of the kernel's rows, unchecked (the rollouts of the search players).
+
+    >>> cheapest_index([(3, 12), (24,), (58, 61, 70), (96,)])
+    1
+    """
     heads = _kernel.pile_heads
     return min(range(len(rows)), key=lambda index: (heads(rows[index]), len(rows[index]), index))
 
@@ -127,7 +348,9 @@ def cheapest_row(table: Table) -> int:
     >>> cheapest_row(Table.of([[3, 12], [24], [58, 61, 70], [96]]))
     1
     """
-    return _cheapest_index(table.rows)
+    if not isinstance(table, Table):
+        _fail(_NOT_A_TABLE, value=shown(table))
+    return cheapest_index(table.rows)
 
 
 _Option = TypeVar("_Option")
@@ -161,6 +384,8 @@ class RandomPlayer:
     def choose_card(self, view: CardView) -> Card:  # noqa: D102
         hand = view.hand
         count = len(hand)
+        if not count:
+            raise empty_hand(view.player)
         bits = count.bit_length()
         index = self._bits(bits)  # _pick, inlined: this is every card of every benchmark
         while index >= count:
@@ -176,6 +401,8 @@ class RandomPlayer:
         return index
 
     def choose_draft(self, view: DraftView) -> Card:  # noqa: D102
+        if not view.pool:
+            raise empty_pool(view.player)
         return self._pick(view.pool)
 
     def __repr__(self) -> str:
@@ -186,12 +413,17 @@ class LowestCardPlayer:
     """Always plays its lowest card, takes the cheapest row, drafts the lowest card."""
 
     def choose_card(self, view: CardView) -> Card:  # noqa: D102
-        return min(view.hand)
+        hand = view.hand
+        if not hand:
+            raise empty_hand(view.player)
+        return min(hand)
 
     def choose_row(self, choice: RowChoice) -> int:  # noqa: D102
         return cheapest_row(choice.table)
 
     def choose_draft(self, view: DraftView) -> Card:  # noqa: D102
+        if not view.pool:
+            raise empty_pool(view.player)
         return min(view.pool)
 
     def __repr__(self) -> str:
@@ -218,53 +450,18 @@ class CautiousPlayer:
         return len(row) * gap / 400.0, value
 
     def choose_card(self, view: CardView) -> Card:  # noqa: D102
-        return min(view.hand, key=lambda value: self._risk(view.table, value))
+        hand = view.hand
+        if not hand:
+            raise empty_hand(view.player)
+        return min(hand, key=lambda value: self._risk(view.table, value))
 
     def choose_row(self, choice: RowChoice) -> int:  # noqa: D102
         return cheapest_row(choice.table)
 
     def choose_draft(self, view: DraftView) -> Card:  # noqa: D102
+        if not view.pool:
+            raise empty_pool(view.player)
         return min(view.pool, key=lambda value: (bull_heads(value), value))
 
     def __repr__(self) -> str:
         return "CautiousPlayer()"
-
-
-def _greedy(seed: int | None = None) -> Player:
-    from take5rules.playing.bots import GreedyPlayer
-
-    return GreedyPlayer(seed)
-
-
-def _montecarlo(seed: int | None = None) -> Player:
-    from take5rules.playing.bots import MonteCarloPlayer
-
-    return MonteCarloPlayer(seed=seed)
-
-
-def _ismcts(seed: int | None = None) -> Player:
-    from take5rules.playing.ismcts import ISMCTSPlayer
-
-    return ISMCTSPlayer(seed=seed)
-
-
-def _best(seed: int | None = None) -> Player:
-    from take5rules.playing.bots import best_player
-
-    return best_player(seed)
-
-
-#: The built-in players by the names the command line uses: each a class or factory called
-#: with no argument, or with a seed for the kinds of :data:`SEEDED_PLAYERS`.
-BUILTIN_PLAYERS: dict[str, Callable[..., Player]] = {
-    "random": RandomPlayer,
-    "lowest": LowestCardPlayer,
-    "cautious": CautiousPlayer,
-    "greedy": _greedy,
-    "montecarlo": _montecarlo,
-    "ismcts": _ismcts,
-    "best": _best,
-}
-
-#: The built-in kinds that take a seed (an arena seeds each seat's player with its own).
-SEEDED_PLAYERS = frozenset({"random", "montecarlo", "ismcts", "best"})
