@@ -138,9 +138,10 @@ def is_valid(request: object) -> bool:
 
 def check(referee: Referee, line: bytes, request: object = None, parsed: bool = False) -> None:
     """Send *line* both ways; check the one reply against :func:`is_valid` of *request*."""
-    if not line.strip():
-        return  # a blank line gets no reply, by the protocol
     reply = referee.ask(line)
+    if not line.strip():  # a blank line gets a protocol error, by the protocol: one reply a line
+        assert reply["error"]["rule"] == "protocol", reply
+        return
     assert reply == json.loads(answer_line(line))
     assert type(reply) is dict
     if "error" in reply:

@@ -67,13 +67,16 @@ def test_answer_line_rejects_non_json() -> None:
     assert json.loads(answer_line("{oops"))["error"]["rule"] == "protocol"
 
 
-def test_serve_keeps_serving_after_an_error_and_skips_blank_lines() -> None:
+def test_serve_keeps_serving_after_an_error_and_answers_blank_lines() -> None:
     stdin = io.StringIO("garbage\n\n" + json.dumps(EXAMPLE) + "\n")
     stdout = io.StringIO()
     assert serve(stdin, stdout) == 0
     replies = [json.loads(line) for line in stdout.getvalue().splitlines()]
+    assert len(replies) == 3  # one reply a line, the blank line's too
     assert "error" in replies[0]
-    assert replies[1]["taken"] == {"bob": [96]}
+    assert replies[1]["error"]["rule"] == "protocol"
+    assert "blank" in replies[1]["error"]["message"]
+    assert replies[2]["taken"] == {"bob": [96]}
 
 
 def test_referee_command_answers_over_pipes() -> None:
@@ -193,13 +196,15 @@ def test_an_endless_line_keeps_memory_flat() -> None:
     assert flood - quiet < 20, (quiet, flood)
 
 
-def test_a_closed_pipe_ends_the_referee_quietly() -> None:
+def test_a_closed_pipe_ends_the_referee_quietly_with_status_0() -> None:
     many = (VALID + b"\n") * 20_000
-    done = subprocess.run(["bash", "-c", f"{shlex.join(TAKE5)} 2>\"$1\" | head -1", "-",
-                           "/dev/stderr"], input=many, capture_output=True, timeout=120,
-                          check=False)
+    # pipefail: the pipeline's status is the referee's (head's own is 0)
+    done = subprocess.run(["bash", "-c", f"set -o pipefail; {shlex.join(TAKE5)} 2>\"$1\" "
+                           "| head -1", "-", "/dev/stderr"], input=many, capture_output=True,
+                          timeout=120, check=False)
     assert json.loads(done.stdout) == VALID_REPLY
     assert done.stderr == b""
+    assert done.returncode == 0
 
 
 def test_a_full_disk_ends_the_referee_with_one_line() -> None:
@@ -236,14 +241,26 @@ def test_a_failing_stdin_ends_the_referee_with_one_line(
         "take5rules referee: the requests could not be read: input/output error"]
 
 
-def test_blank_lines_get_no_reply_in_text_and_in_bytes() -> None:
+def test_blank_lines_get_an_error_reply_in_text_and_in_bytes() -> None:
     blank = " \t\x0b\x0c\r"
     stdout = io.StringIO()
-    assert serve(io.StringIO(f"{blank}\n{json.dumps(EXAMPLE)}\n"), stdout) == 0
-    status, replies, _ = _serve_bytes([blank.encode(), VALID])
+    assert serve(io.StringIO(f"{blank}\n\n{json.dumps(EXAMPLE)}\n"), stdout) == 0
+    status, replies, _ = _serve_bytes([blank.encode(), b"", VALID])
     assert status == 0
     assert [json.loads(line) for line in stdout.getvalue().splitlines()] == replies
-    assert replies == [VALID_REPLY]
+    assert len(replies) == 3
+    for reply in replies[:2]:
+        assert reply["error"]["rule"] == "protocol"
+        assert reply["error"]["message"].startswith("the request line is blank")
+    assert replies[2] == VALID_REPLY
+
+
+def test_a_client_counting_one_reply_a_line_never_waits() -> None:
+    lines = [b"", VALID, b"   ", b"not json", b"\r", VALID, b"{}"]
+    done = subprocess.run(TAKE5, input=b"\n".join(lines) + b"\n", capture_output=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0
+    assert len(done.stdout.splitlines()) == len(lines)
 
 
 def _variants(request: dict[str, Any], rng: random.Random) -> list[object]:

@@ -32,7 +32,7 @@ from mcp.shared.message import SessionMessage
 from pydantic import ValidationError
 
 from take5rules._messages import N_
-from take5rules.conformance.referee import _byte_lines
+from take5rules.conformance.referee import byte_lines
 from take5rules.errors import ProtocolError
 from take5rules.logs.format import MAX_LOG_BYTES
 from take5rules.text import error_message
@@ -228,7 +228,7 @@ async def _read(stdin: IO[bytes], to_server: MemoryObjectSendStream[SessionMessa
             await to_server.send(parsed)
 
     # The referee's line reader, with this transport's limit: the same cutting and skipping.
-    batches = _byte_lines(stdin, MAX_MESSAGE_BYTES)
+    batches = byte_lines(stdin, MAX_MESSAGE_BYTES)
     async with to_server, to_client:
         while (batch := await anyio.to_thread.run_sync(next, batches, None)) is not None:
             for line in batch:

@@ -33,6 +33,7 @@ __all__ = [
     "MAX_LINE_BYTES",
     "answer",
     "answer_line",
+    "byte_lines",
     "parse_request",
     "resolve",
     "serve",
@@ -54,7 +55,8 @@ _BRACKETS = re.compile(r"[\[\]{}]")
 
 _FIELDS = frozenset(("rows", "plays", "choices"))
 
-#: What a blank line, which gets no reply, may hold: ASCII whitespace, as ``bytes.strip`` strips.
+#: What a blank line may hold: ASCII whitespace, as ``bytes.strip`` strips. The referee answers
+#: a blank line with a ``protocol`` error, as any line that is not a request: one reply a line.
 _BLANK = " \t\n\r\x0b\x0c"
 
 #: How much of stdin is read at once; every complete line read is answered before the next read.
@@ -230,6 +232,9 @@ def _message(error: Take5Error, language: str) -> str:
 
 def _parse_line(line: str | bytes) -> object:
     """The JSON value of one request line, or raise :class:`ProtocolError` saying why not."""
+    if not (line.strip(_BLANK) if isinstance(line, str) else line.strip()):
+        raise ProtocolError(N_("the request line is blank; each line holds one request, a JSON "
+                               "object with rows, plays and choices"))
     if len(line) > MAX_LINE_BYTES:
         raise ProtocolError(N_("the request line is longer than {limit} bytes"),
                             limit=MAX_LINE_BYTES)
@@ -288,16 +293,28 @@ at line 1 column 1 [rule protocol]"}}'
     >>> answer_line(bytes([0xFF]))
     '{"error": {"rule": "protocol", "message": "the request is not UTF-8 text: byte 1 is \
 invalid [rule protocol]"}}'
+    >>> answer_line("  ")
+    '{"error": {"rule": "protocol", "message": "the request line is blank; each line holds one \
+request, a JSON object with rows, plays and choices [rule protocol]"}}'
     """
     return _reply_text(line, language)
 
 
-def _byte_lines(stream: IO[bytes], limit: int = MAX_LINE_BYTES) -> Iterator[list[bytes]]:
-    """Batches of complete non-blank lines from *stream*: all that one read made available.
+def byte_lines(stream: IO[bytes], limit: int = MAX_LINE_BYTES, *,
+               blank: bool = False) -> Iterator[list[bytes]]:
+    r"""Batches of complete lines from *stream*: all that one read made available.
 
     A line longer than *limit* (:data:`MAX_LINE_BYTES`; the MCP server's stdio reader gives its
     own) is cut to its first ``limit + 1`` bytes (enough to be refused as too long) and the rest
-    is skipped as it arrives.
+    is skipped as it arrives. Blank lines (ASCII whitespace only) are left out unless *blank*
+    (the referee answers them; the MCP transport skips them). A last line without its newline
+    counts when it holds anything.
+
+    >>> import io
+    >>> list(byte_lines(io.BytesIO(b"a\n\n b\n  "), blank=True))
+    [[b'a', b'', b' b'], [b'  ']]
+    >>> list(byte_lines(io.BytesIO(b"a\n\n b\n  ")))
+    [[b'a', b' b']]
     """
     read = getattr(stream, "read1", stream.read)
     pending = b""
@@ -307,23 +324,24 @@ def _byte_lines(stream: IO[bytes], limit: int = MAX_LINE_BYTES) -> Iterator[list
         if not chunk:
             break
         lines = chunk.split(b"\n")
-        if skipping:
+        if skipping:  # the rest of an over-long line: dropped, up to its newline
             if len(lines) == 1:
                 continue
             skipping = False
-            lines[0] = b""
-        lines[0] = pending + lines[0]
+            del lines[0]
+        else:
+            lines[0] = pending + lines[0]
         pending = lines.pop()
         if len(pending) > limit:
             lines.append(pending[:limit + 1])
             pending, skipping = b"", True
-        yield [line for line in lines if line.strip()]
-    if pending.strip() and not skipping:
+        yield lines if blank else [line for line in lines if line.strip()]
+    if (pending if blank else pending.strip()) and not skipping:
         yield [pending]
 
 
 def _text_lines(stream: IO[str]) -> Iterator[list[str]]:
-    """Lines of a text stream (without ``buffer``), cut and filtered like :func:`_byte_lines`."""
+    """Lines of a text stream (no ``buffer``), blank ones included, cut as byte_lines cuts."""
     while True:
         line = stream.readline(MAX_LINE_BYTES + 1)
         if not line:
@@ -333,15 +351,17 @@ def _text_lines(stream: IO[str]) -> Iterator[list[str]]:
                 rest = stream.readline(_CHUNK)
                 if not rest or rest.endswith("\n"):
                     break
-        yield [line] if line.strip(_BLANK) else []
+        yield [line.rstrip("\n")]
 
 
 def serve(stdin: IO[str] | None, stdout: IO[str] | None, language: str = "en") -> int:
-    """Answer every non-blank line of *stdin* on *stdout*; return the exit status.
+    """Answer every line of *stdin* on *stdout*, one reply a line; return the exit status.
 
-    0 at the end of *stdin*; 1 if *stdin* fails or the reader of *stdout* went away (a closed
-    pipe, said nothing of); 2 if *stdout* cannot be written (a full disk, a closed descriptor),
-    said in one line on stderr, as every ``take5rules`` command does.
+    A blank line gets a ``protocol`` error reply, so that a client counting one reply per line
+    never waits. The status is 0 at the end of *stdin*, and 0 too when the reader of *stdout*
+    went away (a closed pipe, as with ``| head -1``: nothing is said, as every ``take5rules``
+    command does); 1 if *stdin* fails; 2 if *stdout* cannot be written (a full disk, a closed
+    descriptor), said in one line on stderr.
 
     The replies to all the lines one read makes available are written and flushed together,
     before the next read; so a client that sends one line and waits gets its reply at once,
@@ -357,7 +377,7 @@ def serve(stdin: IO[str] | None, stdout: IO[str] | None, language: str = "en") -
     source = getattr(stdin, "buffer", None)
     sink = getattr(stdout, "buffer", None)
     batches: Iterator[list[str] | list[bytes]] = (
-        _byte_lines(source) if source is not None else _text_lines(stdin))
+        byte_lines(source, blank=True) if source is not None else _text_lines(stdin))
     while True:
         try:
             batch: list[str] | list[bytes] | None = next(batches, None)
@@ -384,7 +404,7 @@ def serve(stdin: IO[str] | None, stdout: IO[str] | None, language: str = "en") -
             if error.errno != errno.EPIPE:  # the reader went away: nothing to say, no one to hear
                 _report(N_("cannot write the output: {reason}"), error, language)
                 return 2
-            return 1
+            return 0  # a closed pipe is the reader's choice, not an error of the input
 
 
 def _silence(stdout: IO[str]) -> None:

@@ -39,6 +39,7 @@ __all__ = [
     "MAX_LOG_BYTES",
     "VERSION",
     "LogError",
+    "binary_stdin",
     "check_format",
     "check_loggable",
     "check_writable",
@@ -143,8 +144,11 @@ line 1 column 2 [rule log]
     return parse_json(decode_utf8(text) if isinstance(text, bytes) else text)
 
 
-def _stdin() -> Any:
-    """Standard input as a binary file, or a :class:`LogError` when it is closed."""
+def binary_stdin() -> Any:
+    """Standard input as a binary file, or a :class:`LogError` when it is closed.
+
+    The one way a command reads a log from ``-`` (:func:`load`, the validator's stream).
+    """
     stream = sys.stdin
     if stream is None:
         raise LogError(N_("cannot read the file: {reason}"), reason=os_reason(errno.EBADF))
@@ -160,7 +164,7 @@ def load(path: str | Path) -> object:
     name = str(path)
     try:
         if name == "-":
-            stream = _stdin()
+            stream = binary_stdin()
             data = read_capped(stream.read)
         else:
             with Path(path).open("rb") as handle:

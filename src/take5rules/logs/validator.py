@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from take5rules._messages import N_, os_reason
 from take5rules.errors import LogError
-from take5rules.logs.format import _stdin, check_format
+from take5rules.logs.format import binary_stdin, check_format
 from take5rules.logs.reader import LogStream
 from take5rules.logs.report import Report
 from take5rules.logs.round_check import Checker
@@ -73,7 +73,7 @@ def validate_file(name: str) -> Report:
     """
     try:
         if name == "-":
-            return validate_stream(_stdin().read)
+            return validate_stream(binary_stdin().read)
         with open(name, "rb") as handle:
             return validate_stream(handle.read)
     except OSError as error:
