@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 import re
 from pathlib import Path
@@ -38,13 +39,14 @@ def test_rule_has_texts_sources_and_a_doctest(rule: object) -> None:
     assert f"rule ``{rule.id}``" in doc or rule.id in doc  # type: ignore[attr-defined]
 
 
-def _test_names() -> set[str]:
+@functools.cache
+def _test_names() -> frozenset[str]:
     names: set[str] = set()
     for path in TESTS.glob("test_*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
                 names.add(node.name)
-    return names
+    return frozenset(names)
 
 
 @pytest.mark.parametrize("rule", RULES, ids=lambda rule: rule.id)
