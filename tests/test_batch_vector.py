@@ -16,7 +16,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from _engine_games import engine_games, run_seeds
-from take5rules.agents.batch import HEADS, vector
+from take5rules.agents.batch import vector
+from take5rules.agents.encoding import OBSERVATION_LAYOUT as LAYOUT
 from take5rules.errors import IllegalMoveError, MalformedInputError
 from take5rules.events import GameOver
 from take5rules.playing.engine import play_game
@@ -28,8 +29,8 @@ def _lowest(state: vector.State) -> NDArray[np.int64]:
     """The lowest legal card (or pick), the cheapest row (fewest heads, then cards, then first)."""
     actions: NDArray[np.int64] = state.legal_action_mask.argmax(axis=1)
     rowing = state.phase == vector.ROW
-    rows = state.observation[rowing, 104 : 104 + 4 * 104].reshape(-1, 4, 104)
-    key = (rows @ HEADS[1:]) * 8 + rows.sum(axis=2)
+    seen = state.observation[rowing]
+    key = seen[:, LAYOUT["row_heads"]] * 8 + seen[:, LAYOUT["row_lengths"]]
     actions[rowing] = vector.ROW_ACTIONS + key.argmin(axis=1)
     return actions
 

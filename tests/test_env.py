@@ -83,13 +83,14 @@ def _table(vector: Any) -> Table:
 def _decide(player: Player, agent: str, observation: dict[str, Any]) -> int:
     """The action *player* takes, from the observation only."""
     vector, mask = observation["observation"], observation["action_mask"]
-    phase = _decode(vector, "phase")[0]
+    phase = _decode(vector, "phase").index(1)
     round_number = _decode(vector, "round")[0]
     if phase == 0:
         view = CardView(round_number, 0, _table(vector), _cards(vector, "hand"), {})
         action = player.choose_card(view) - 1
     elif phase == 1:
-        low = _decode(vector, "low_card")[0]
+        assert _decode(vector, "pending_seat") == [1]  # the observer's own low card
+        low = _decode(vector, "pending")[0]
         action = ROW_ACTIONS + player.choose_row(RowChoice(agent, low, _table(vector)))
     else:
         pool = _cards(vector, "pool")
@@ -143,7 +144,7 @@ def _to_low_card(env: Take5Env) -> tuple[str, dict[str, Any]]:
     while env.agents:
         agent = env.agent_selection
         observation = env.observe(agent)
-        if _decode(observation["observation"], "phase")[0] == 1:
+        if _decode(observation["observation"], "phase") == [0, 1, 0, 0]:
             return agent, observation
         env.step(int(np.flatnonzero(observation["action_mask"])[0]))
     raise AssertionError("no low card in the game")
@@ -154,7 +155,7 @@ def test_low_card_asks_its_player_for_the_row_with_its_own_mask() -> None:
     agent, observation = _to_low_card(env)
     mask = observation["action_mask"]
     assert np.flatnonzero(mask).tolist() == [104, 105, 106, 107]
-    low = _decode(observation["observation"], "low_card")[0]
+    low = _decode(observation["observation"], "pending")[0]
     table = _table(observation["observation"])
     # The card is lower than every row's last card, as the low-card rule says.
     assert low < min(row[-1] for row in table.rows)
@@ -209,7 +210,9 @@ def test_parallel_rejects_a_missing_or_illegal_action_before_applying_any() -> N
     assert _decode(after["player_0"]["observation"], "seen").count(1) == 2
 
 
-_SIZE = 777  # 104 x 7 parts by card, 20 row places, 2 x 10 seats, 4 starters, 5 numbers
+# 104 x 4 parts by card, 20 row places, 2 x 4 row numbers, 4 phases, 5 numbers, 3 x 10 seats,
+# the seat count, the threshold, 4 variants.
+_SIZE = 489
 
 
 def test_observation_layout_covers_the_vector_once() -> None:
@@ -284,9 +287,10 @@ def test_penalties_and_totals_are_seen_from_the_observer() -> None:
 
 def test_bad_actions_and_render_modes_are_refused() -> None:
     env = Take5Env(2, seed=1)
-    with pytest.raises(MalformedInputError) as error:
-        env.step(109)
-    assert error.value.rule == "turn.reveal"
+    for action in (109, 200, -1):
+        with pytest.raises(MalformedInputError) as error:
+            env.step(action)
+        assert error.value.rule == "argument"  # no action at all: not a rule of the game
     with pytest.raises(MalformedInputError):
         env.step(True)
     with pytest.raises(MalformedInputError):

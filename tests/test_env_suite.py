@@ -29,7 +29,7 @@ from pettingzoo.test import (
 )
 
 from take5rules.agents import pettingzoo_env as env_module
-from take5rules.agents.encoding import encode
+from take5rules.agents.encoding import observe
 from take5rules.agents.gymnasium_env import ENV_ID, Take5GymEnv
 from take5rules.agents.pettingzoo_env import (
     ACTIONS,
@@ -40,7 +40,7 @@ from take5rules.agents.pettingzoo_env import (
     Take5ParallelEnv,
 )
 from take5rules.errors import IllegalMoveError
-from take5rules.events import GameOver, RoundStarted
+from take5rules.events import GameOver
 from take5rules.playing.engine import play_game
 from take5rules.playing.players import (
     CautiousPlayer,
@@ -165,36 +165,34 @@ def test_the_flat_observation_is_the_vector_then_the_mask() -> None:
     parts = as_dict.observe("player_1")
     assert flat.observation_space("player_1").contains(vector)
     assert vector.tolist() == parts["observation"].tolist() + parts["action_mask"].tolist()
-    assert len(vector) == 777 + ACTIONS
+    assert len(vector) == 489 + ACTIONS
 
 
 def _cards(vector: Any, part: str) -> list[int]:
     return [int(v) for v in vector[OBSERVATION_LAYOUT[part]]]
 
 
-def test_the_history_is_the_rounds_own() -> None:
-    # Three seats, lowest cards: after two turns, the played_by / played_turn parts name each
-    # revealed card's player (1 the observer, 2 the next seat, 3 the one after) and turn.
+def test_the_cards_seen_are_the_rounds_own() -> None:
+    # Three seats, lowest cards: after two turns, the seen part holds the six cards revealed;
+    # once the next round is dealt it is empty again.
     env = Take5Env(3, seed=8)
-    plays: dict[int, tuple[str, int]] = {}
-    for turn in (1, 2):
+    plays: list[int] = []
+    for _ in (1, 2):
         for _ in range(3):
             agent = env.agent_selection
             mask = env.observe(agent)["action_mask"]
             action = int(np.flatnonzero(mask)[0])
-            if action < 104:
-                plays[action + 1] = (agent, turn)
+            plays.append(action + 1)
             env.step(action)
         while env.observe(env.agent_selection)["action_mask"][ROW_ACTIONS]:
             env.step(ROW_ACTIONS)
-    vector = env.observe("player_1")["observation"]
-    relative = {"player_1": 1, "player_2": 2, "player_0": 3}
-    for card, (agent, turn) in plays.items():
-        assert _cards(vector, "played_by")[card - 1] == relative[agent]
-        assert _cards(vector, "played_turn")[card - 1] == turn
-    assert sum(1 for v in _cards(vector, "played_by") if v) == 6
-    start = next(e.rows for e in env.events if isinstance(e, RoundStarted))
-    assert _cards(vector, "start") == [row[0] for row in start]
+    for agent in env.possible_agents:
+        vector = env.observe(agent)["observation"]
+        assert [c + 1 for c, bit in enumerate(_cards(vector, "seen")) if bit] == sorted(plays)
+        assert not any(_cards(vector, "picked_by"))  # the standard game has no draft
+    while _cards(env.observe(env.agent_selection)["observation"], "round") == [1]:
+        env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    assert not any(_cards(env.observe("player_1")["observation"], "seen"))
 
 
 def test_an_observation_shows_nothing_hidden() -> None:
@@ -208,10 +206,10 @@ def test_an_observation_shows_nothing_hidden() -> None:
     games = [Game.from_deal(["ana", "bob", "cyd"], table, hands) for hands in (one, two)]
     views = []
     for game in games:
-        views.append(encode(game, "ana").tolist())
+        views.append(observe(game, "ana").tolist())
         for seat, card in (("ana", 99), ("bob", 11), ("cyd", 12)):
             game.play(seat, card)
-        views.append(encode(game, "ana").tolist())
+        views.append(observe(game, "ana").tolist())
     assert views[0] == views[2] and views[1] == views[3]
     assert views[0] != views[1]  # the turn's cards, once revealed, are seen
 
@@ -221,7 +219,7 @@ def test_an_agent_that_changes_its_observation_changes_nothing() -> None:
     observation = env.observe("player_0")
     observation["observation"][:] = 7
     observation["action_mask"][:] = 1
-    assert env.observe("player_0")["observation"].tolist() != [7] * 777
+    assert env.observe("player_0")["observation"].tolist() != [7] * 489
     with pytest.raises(IllegalMoveError):
         env.step(int(np.flatnonzero(env.observe("player_0")["action_mask"] == 0)[0]))
 
@@ -278,8 +276,8 @@ def test_the_gymnasium_game_is_the_engines_game_against_any_player() -> None:
         observation, reward, done, _, info = env.step(action)
         total += reward
     assert counting.decisions > 0
-    seats: dict[str, Player] = {"cautious_1": CautiousPlayer(), "agent": me,
-                                "opponent_2": LowestCardPlayer(), "opponent_3": CautiousPlayer()}
+    seats: dict[str, Player] = {"cautious": CautiousPlayer(), "agent": me,
+                                "opponent": LowestCardPlayer(), "opponent#2": CautiousPlayer()}
     over = list(play_game(seats, Rules(threshold=30), seed=env.game_seed))[-1]
     assert isinstance(over, GameOver)
     assert info["totals"] == dict(over.totals)

@@ -27,7 +27,14 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from take5rules.agents.pettingzoo_env import ACTIONS, PASS, ROW_ACTIONS, Take5Env, Take5ParallelEnv
+from take5rules.agents.pettingzoo_env import (
+    ACTIONS,
+    OBSERVATION_LAYOUT,
+    PASS,
+    ROW_ACTIONS,
+    Take5Env,
+    Take5ParallelEnv,
+)
 from take5rules.errors import IllegalMoveError, MalformedInputError, Take5Error
 from take5rules.variants import Rules, Variant
 
@@ -185,7 +192,7 @@ def test_step_none_for_a_live_agent_and_calls_after_the_end_are_clear_errors() -
     env = Take5Env(2, Rules(threshold=1), seed=3)
     with pytest.raises(MalformedInputError) as error:
         env.step(None)
-    assert error.value.rule == "turn.reveal"
+    assert error.value.rule == "argument"  # None is no action: an argument, not a rule
     while env.agents:
         observation, _, terminated, _, _ = _last(env)
         if terminated:
@@ -236,7 +243,7 @@ def test_an_unknown_agent_is_named() -> None:
         with pytest.raises(MalformedInputError):
             parallel.step(actions)
     after, *_ = parallel.step(legal)  # nothing was applied before
-    assert sum(after["player_0"]["observation"][228:332]) == 2
+    assert sum(after["player_0"]["observation"][OBSERVATION_LAYOUT["seen"]]) == 2
 
 
 # --- Hypothesis: random hostile sequences ---------------------------------------------------

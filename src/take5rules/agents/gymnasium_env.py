@@ -25,7 +25,7 @@ opponents=[...])`` builds it once this module is imported. Install it with
 >>> while not done:
 ...     action = int(np.flatnonzero(observation["action_mask"])[0])
 ...     observation, reward, done, truncated, info = env.step(action)
->>> sorted(info["totals"]) == ["agent", "cautious_1", "lowest_2"]
+>>> sorted(info["totals"]) == ["agent", "cautious", "lowest"]
 True
 """
 
@@ -47,10 +47,19 @@ except ModuleNotFoundError as absent:  # a plain install: say which extra
 from take5rules._messages import N_
 from take5rules.agents import arguments as _arguments
 from take5rules.agents.arguments import ARGUMENT
-from take5rules.agents.encoding import ACTIONS, SIZE, encode, mask
-from take5rules.agents.pettingzoo_env import LegalDiscrete, _act, _checked_action, _heads
-from take5rules.agents.seat_players import advance
-from take5rules.errors import MalformedInputError, Take5Error
+from take5rules.agents.encoding import (
+    ACTIONS,
+    PASS,
+    SIZE,
+    act,
+    checked_action,
+    heads_taken,
+    mask,
+    observe,
+)
+from take5rules.agents.pettingzoo_env import LegalDiscrete
+from take5rules.agents.seat_players import advance, seat_names
+from take5rules.errors import MalformedInputError, Take5Error, Where
 from take5rules.events import Event
 from take5rules.playing.kinds import BUILTIN_PLAYERS
 from take5rules.playing.players import Player, RandomPlayer
@@ -104,9 +113,9 @@ class Take5GymEnv(gymnasium.Env[Any, np.int64]):
                 ARGUMENT, N_("{name} = {value}: {name} must be a list of player kinds "
                              "({choices})"), name="opponents", value=_arguments.shown(opponents),
                 choices=", ".join(BUILTIN_PLAYERS))
-        self._opponents = {self._name(spec, index): spec
-                           for index, spec in enumerate(opponents, start=1)}
-        names = list(self._opponents)
+        kinds = [self._kind(spec) for spec in opponents]
+        names = seat_names(kinds, taken=(AGENT,))
+        self._opponents = dict(zip(names, opponents, strict=True))
         place = _arguments.whole_number("seat", seat)
         if not 0 <= place <= len(names):
             raise MalformedInputError(
@@ -122,29 +131,31 @@ class Take5GymEnv(gymnasium.Env[Any, np.int64]):
                 value=_arguments.shown(render_mode))
         self.render_mode = render_mode
         self.language = _arguments.language("language", language)
-        vector = spaces.Box(0, np.iinfo(np.int32).max, (SIZE,), np.int32)
+        high = np.finfo(np.float32).max
+        vector = spaces.Box(0, high, (SIZE,), np.float32)
         self.observation_space = (
             spaces.Dict({"observation": vector,
                          "action_mask": spaces.Box(0, 1, (ACTIONS,), np.int8)})
             if self.observation_format == "dict"
-            else spaces.Box(0, np.iinfo(np.int32).max, (SIZE + ACTIONS,), np.int32))
+            else spaces.Box(0, high, (SIZE + ACTIONS,), np.float32))
         self.action_space = LegalDiscrete(ACTIONS, self.action_masks)
         self.game = Game(self.players, self.rules, 0)
         self.events: list[Event] = []
         self._told = 0
         self._ended = False
+        self._started = False  # reset() deals the first game
 
     @staticmethod
-    def _name(spec: object, index: int) -> str:
+    def _kind(spec: object) -> str:
+        """The kind that names an opponent's seat: a built-in player's name, or "opponent"."""
         if isinstance(spec, str):
-            _arguments.choice("opponents", spec, tuple(BUILTIN_PLAYERS))
-            return f"{spec}_{index}"
+            return _arguments.choice("opponents", spec, tuple(BUILTIN_PLAYERS))
         if not isinstance(spec, Player) and not callable(spec):
             raise MalformedInputError(
                 ARGUMENT, N_("{name} = {value}: {name} must be a list of player kinds "
                              "({choices})"), name="opponents", value=_arguments.shown(spec),
                 choices=", ".join(BUILTIN_PLAYERS))
-        return f"opponent_{index}"
+        return "opponent"
 
     def _seated(self, seed: int) -> dict[str, Player]:
         """The opponents of one episode: random players seeded from the episode's seed."""
@@ -170,14 +181,14 @@ class Take5GymEnv(gymnasium.Env[Any, np.int64]):
         """The agent's legal actions now (pass only, once the episode is over)."""
         if self._ended:
             legal = np.zeros(ACTIONS, dtype=np.int8)
-            legal[-1] = 1
+            legal[PASS] = 1
             return legal
         return mask(self.game, AGENT)
 
     def _observation(self) -> Any:
-        vector, legal = encode(self.game, AGENT), self.action_masks()
+        vector, legal = observe(self.game, AGENT), self.action_masks()
         if self.observation_format == "flat":
-            return np.concatenate([vector, legal.astype(np.int32)])
+            return np.concatenate([vector, legal.astype(np.float32)])
         return {"observation": vector, "action_mask": legal}
 
     def _info(self, **extra: Any) -> dict[str, Any]:
@@ -196,18 +207,22 @@ class Take5GymEnv(gymnasium.Env[Any, np.int64]):
         self.events = list(self.game.events)
         self._told = 0
         self._ended = False
+        self._started = True
         self.events.extend(advance(self.game, self._bots))
         return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The agent's action; then the opponents play until the agent must decide again."""
+        if not self._started:
+            raise MalformedInputError(
+                ARGUMENT, N_("step() before reset(): call reset() to deal a game first"))
         if self._ended or self.game.phase is Phase.OVER:
             raise MalformedInputError(
                 ARGUMENT, N_("the game is over and every agent has left it; call reset() to "
                              "start a new game"))
-        checked = _checked_action(self.game, AGENT, action)
+        checked = checked_action(action, Where(self.game.round, player=AGENT))
         try:
-            events = list(_act(self.game, AGENT, checked))
+            events = list(act(self.game, AGENT, checked))
         except Take5Error:
             if self.illegal_action == "raise":
                 raise
@@ -216,7 +231,7 @@ class Take5GymEnv(gymnasium.Env[Any, np.int64]):
                     self._info(illegal_action=True))
         events.extend(advance(self.game, self._bots))
         self.events.extend(events)
-        reward = -float(_heads(tuple(events)).get(AGENT, 0))
+        reward = -float(heads_taken(events).get(AGENT, 0))
         over = self.game.result is not None
         return self._observation(), reward, over, False, self._info(illegal_action=False)
 

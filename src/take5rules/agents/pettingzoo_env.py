@@ -9,7 +9,10 @@ seats are supported; the same seed deals the same cards as
 :func:`take5rules.playing.engine.play_game`.
 A single-agent Gymnasium wrapper against fixed opponents is :mod:`take5rules.agents.gymnasium_env`.
 
-Decisions. One :class:`gymnasium.spaces.Discrete` action space of 109 actions per agent:
+Decisions and observations are those of :mod:`take5rules.agents.encoding`, the one encoding of
+every agent front end (the Gymnasium environment, :mod:`take5rules.agents.batch.vector` and the
+OpenSpiel observation use it too, so a policy trained on one runs on the others). One
+:class:`gymnasium.spaces.Discrete` action space of 109 actions per agent:
 
 * ``0`` to ``103``: the card ``action + 1``, to play (phase ``cards``) or to draft (phase
   ``draft``, logic and tournament variants);
@@ -21,13 +24,12 @@ Decisions. One :class:`gymnasium.spaces.Discrete` action space of 109 actions pe
 Each agent's action space samples legal actions: ``env.action_space(agent).sample()`` without a
 mask draws from the agent's legal actions now (with a mask, from the mask, as Gymnasium does).
 
-Observations. With ``observation="dict"`` (the default), a dictionary: ``"observation"``, an
-``int32`` vector laid out as :data:`OBSERVATION_LAYOUT` says, and ``"action_mask"``, an ``int8``
-vector of 109 entries, 1 for each legal action. With ``observation="flat"``, one ``int32``
-vector: the observation followed by the action mask. The vector holds what the seat may know
-(from :meth:`take5rules.Game.observe`) and nothing else: its hand, the rows, the totals, and the
-round's perfect-recall history (each card revealed, by whom and in which turn, what each player
-took, the rows at the start, the draft's picks).
+Observations. With ``observation="dict"`` (the default), a dictionary: ``"observation"``, a
+``float32`` vector laid out as :data:`OBSERVATION_LAYOUT` says, and ``"action_mask"``, an
+``int8`` vector of 109 entries, 1 for each legal action. With ``observation="flat"``, one
+``float32`` vector: the observation followed by the action mask. The vector holds what the seat
+may know (from :meth:`take5rules.Game.observe`) and nothing else: its hand, the rows, the cards
+revealed this round, the draft's picks, the bull heads taken this round and the totals.
 
 Rewards are the bull heads taken, negated, given when the turn is placed.
 
@@ -36,7 +38,7 @@ its rule's :class:`~take5rules.errors.IllegalMoveError` and changes nothing. Wit
 ``illegal_action="penalize"``, as Pgx does, the acting agent loses: the game ends for every
 agent, the acting agent gets a reward of minus the threshold (the bull heads that end a game),
 the others 0, and its info says ``"illegal_action": True``. An action that is no action at all
-(not a whole number from 0 to 108) always raises.
+(not a whole number from 0 to 108) always raises an ``argument`` error.
 
 ``max_cycles`` truncates an episode: in the AEC API once every agent has decided that many
 times, in the parallel API after that many steps. ``render_mode="ansi"`` returns, and
@@ -83,14 +85,16 @@ from take5rules.agents.encoding import (
     PASS,
     ROW_ACTIONS,
     SIZE,
-    encode,
+    act,
+    checked_action,
+    heads_taken,
     mask,
+    observe,
 )
-from take5rules.cards import HIGHEST
 from take5rules.errors import IllegalMoveError, MalformedInputError, Take5Error, Where
-from take5rules.events import Event, RowTaken
+from take5rules.events import Event
 from take5rules.playing.stepper import Game, Phase
-from take5rules.setup import ROWS, check_players
+from take5rules.setup import check_players
 from take5rules.text import narrate, rows_text
 from take5rules.variants import Rules, check_player_count
 
@@ -128,70 +132,6 @@ class LegalDiscrete(spaces.Discrete):
         if mask is None and probability is None:
             mask = self._legal()
         return super().sample(mask, probability)
-
-
-def _checked_action(game: Game, agent: str, action: object) -> int:
-    """*action* as an ``int`` from 0 to 108; anything else raises, whatever the policy."""
-    if isinstance(action, np.integer):
-        action = int(action)
-    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < ACTIONS:
-        raise MalformedInputError(
-            "turn.reveal",
-            N_("action {value}: an action is a whole number from 0 to {last}"),
-            where=Where(game.round, player=agent),
-            value=_arguments.shown(action),
-            last=ACTIONS - 1,
-        )
-    return action
-
-
-def _act(game: Game, agent: str, action: int) -> tuple[Event, ...]:
-    """Apply *agent*'s checked *action*; return the events it caused. Refused: nothing changes."""
-    if agent not in game.to_move:
-        if action == PASS:
-            return ()
-        raise IllegalMoveError(
-            "turn.reveal",
-            N_("{player!r} has no decision to make now; the only action is {action} "
-               "(pass)"),
-            where=Where(game.round, game.turn or None, agent),
-            player=agent,
-            action=PASS,
-        )
-    if game.phase is Phase.ROW:
-        if not ROW_ACTIONS <= action < ROW_ACTIONS + ROWS:
-            raise IllegalMoveError(
-                "table.low-card",
-                N_("action {value}: {player!r} must choose the row to take now, an action "
-                   "from {first} to {last} (rows 0 to 3)"),
-                where=Where(game.round, game.turn, agent),
-                value=action,
-                player=agent,
-                first=ROW_ACTIONS,
-                last=ROW_ACTIONS + ROWS - 1,
-            )
-        return game.take_row(agent, action - ROW_ACTIONS)
-    if game.phase is Phase.DRAFT:
-        return game.draft(agent, action + 1)
-    if action >= HIGHEST:
-        raise IllegalMoveError(
-            "turn.reveal",
-            N_("action {value!r}: {player!r} must play a card now, an action from 0 "
-               "to 103"),
-            where=Where(game.round, game.turn, agent),
-            value=action,
-            player=agent,
-        )
-    return game.play(agent, action + 1)
-
-
-def _heads(events: tuple[Event, ...]) -> dict[str, int]:
-    """The bull heads each player took in *events*."""
-    heads: dict[str, int] = {}
-    for event in events:
-        if isinstance(event, RowTaken):
-            heads[event.player] = heads.get(event.player, 0) + event.bull_heads
-    return heads
 
 
 class _Spaces:
@@ -235,12 +175,13 @@ class _Spaces:
         # Seeds of the games after the first, drawn from the last seed given.
         self._episodes = random.Random(self.seed)
         self._fresh = True  # the first reset without a seed plays the constructor's game
-        vector = spaces.Box(0, np.iinfo(np.int32).max, (SIZE,), np.int32)
+        high = np.finfo(np.float32).max
+        vector = spaces.Box(0, high, (SIZE,), np.float32)
         legal = spaces.Box(0, 1, (ACTIONS,), np.int8)
         self._observation_space: spaces.Space[Any] = (
             spaces.Dict({"observation": vector, "action_mask": legal})
             if self.observation_format == "dict"
-            else spaces.Box(0, np.iinfo(np.int32).max, (SIZE + ACTIONS,), np.int32)
+            else spaces.Box(0, high, (SIZE + ACTIONS,), np.float32)
         )
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
         self.action_spaces: dict[str, spaces.Space[Any]] = {
@@ -282,9 +223,9 @@ class _Spaces:
 
     def _observation(self, agent: str) -> Observed:
         self._known(agent)
-        vector, legal = encode(self.game, agent), self._mask(agent)
+        vector, legal = observe(self.game, agent), self._mask(agent)
         if self.observation_format == "flat":
-            return np.concatenate([vector, legal.astype(np.int32)])
+            return np.concatenate([vector, legal.astype(np.float32)])
         return {"observation": vector, "action_mask": legal}
 
     def _legal(self, agent: str, action: int) -> bool:
@@ -294,7 +235,7 @@ class _Spaces:
         return {"phase": self.game.phase.value}
 
     def _step(self, agent: str, action: int) -> tuple[Event, ...]:
-        events = _act(self.game, agent, action)
+        events = act(self.game, agent, action)
         self.events.extend(events)
         return events
 
@@ -429,9 +370,9 @@ class Take5Env(_Spaces, AECEnv[str, Observed, int]):  # type: ignore[misc]
                 )
             self._was_dead_step(action)
             return
-        checked = _checked_action(self.game, agent, action)
+        checked = checked_action(action, Where(self.game.round, player=agent))
         try:
-            heads = _heads(self._step(agent, checked))  # raises before anything changes
+            heads = heads_taken(self._step(agent, checked))  # raises before anything changes
         except Take5Error:
             if self.illegal_action == "raise" or self._legal(agent, checked):
                 raise
@@ -534,17 +475,17 @@ class Take5ParallelEnv(_Spaces, ParallelEnv[str, Observed, int]):  # type: ignor
                     where=Where(self.game.round, player=agent),
                     player=agent,
                 )
-        checked = {agent: _checked_action(self.game, agent, actions[agent])
+        checked = {agent: checked_action(actions[agent], Where(self.game.round, player=agent))
                    for agent in self.agents}
         # Check every action before applying any: an illegal one raises its rule's error.
         illegal = [agent for agent in self.agents if not self._legal(agent, checked[agent])]
         if illegal and self.illegal_action == "penalize":
             return self._penalized(illegal)
         for agent in illegal:
-            _act(self.game, agent, checked[agent])  # raises the rule's error
+            act(self.game, agent, checked[agent])  # raises the rule's error
         heads: dict[str, int] = {}
         for agent in self.game.to_move:
-            for player, count in _heads(self._step(agent, checked[agent])).items():
+            for player, count in heads_taken(self._step(agent, checked[agent])).items():
                 heads[player] = heads.get(player, 0) + count
         self._steps += 1
         agents = list(self.agents)
@@ -576,9 +517,9 @@ class Take5ParallelEnv(_Spaces, ParallelEnv[str, Observed, int]):  # type: ignor
         self.agents = []
         return result
 
-    def state(self) -> npt.NDArray[np.int32]:
+    def state(self) -> npt.NDArray[np.float32]:
         """The first seat's observation vector."""
-        return encode(self.game, self.possible_agents[0])
+        return observe(self.game, self.possible_agents[0])
 
 
 def env(**kwargs: Any) -> Take5Env:

@@ -3,19 +3,41 @@
 The MCP server's seat and the Gymnasium wrapper play one seat from outside and the others with
 :class:`~take5rules.playing.players.Player` objects (built-in or any). :func:`advance` asks those
 players, through the public :meth:`Game.observe` (what each seat may know, nothing more), until
-a seat without a player must decide or the game is over.
+a seat without a player must decide or the game is over. :func:`seat_names` names the seats of
+player kinds as the command line does (``cautious``, ``cautious#2`` ...).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from take5rules.events import Event
 from take5rules.playing.players import CardView, DraftView, Player
 from take5rules.playing.stepper import Game, Phase
 from take5rules.turn import RowChoice
 
-__all__ = ["advance", "decide"]
+__all__ = ["advance", "decide", "seat_names"]
+
+
+def seat_names(kinds: Iterable[str], taken: Iterable[str] = ()) -> list[str]:
+    """The seat names of players of *kinds*, in the command line's form ``kind#n``.
+
+    The first seat of a kind is named by the kind alone, the next ones ``kind#2``, ``kind#3``
+    ..., each numbered past the names already *taken*.
+
+    >>> seat_names(["cautious", "lowest", "cautious"], taken=["agent"])
+    ['cautious', 'lowest', 'cautious#2']
+    """
+    names = list(taken)
+    chosen: list[str] = []
+    for kind in kinds:
+        name, count = kind, 1
+        while name in names:
+            count += 1
+            name = f"{kind}#{count}"
+        names.append(name)
+        chosen.append(name)
+    return chosen
 
 
 def decide(game: Game, seat: str, player: Player) -> object:

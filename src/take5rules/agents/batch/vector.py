@@ -11,7 +11,8 @@ its row when that card is placed.
 
 The state is functional, as in Pgx: :func:`step` returns a new :class:`State` and leaves the one
 it is given as it was. Its arrays have the batch as their first axis: ``observation`` (what
-``current_player`` may know, as a flat ``float32`` vector), ``legal_action_mask``, ``rewards``
+``current_player`` may know: the one vector of :mod:`take5rules.agents.encoding`, the same
+as the PettingZoo environment's for the same position), ``legal_action_mask``, ``rewards``
 (each seat's reward for the last step: minus the bull heads it took), ``terminated``,
 ``truncated`` and ``step_count``. Deals are drawn from ``seed``, the game's index and the round,
 so a state always deals the same cards. An illegal action raises
@@ -21,7 +22,7 @@ that made it (Pgx's rule: the offender loses).
 
 >>> state = init(seed=1, batch=3, players=4)
 >>> state.legal_action_mask.shape, state.observation.shape, state.current_player.tolist()
-((3, 109), (3, 745), [0, 0, 0])
+((3, 109), (3, 489), [0, 0, 0])
 >>> while not state.terminated.all():
 ...     state = step(state, state.legal_action_mask.argmax(axis=1))
 >>> bool((-state.returns == state.totals).all()), bool((state.totals.max(axis=1) >= 66).all())
@@ -50,6 +51,7 @@ from take5rules.agents.batch.arrays import (
     whole,
 )
 from take5rules.agents.batch.kernel import Dealer, _ended, _piles, _short
+from take5rules.agents.encoding import ACTIONS, PASS, ROW_ACTIONS, BatchView, encode_batch
 from take5rules.errors import IllegalMoveError, MalformedInputError, Where
 from take5rules.setup import cards_in_play
 from take5rules.table import ROW_LIMIT
@@ -57,10 +59,6 @@ from take5rules.variants import Rules, Variant
 
 __all__ = ["ACTIONS", "PASS", "ROW_ACTIONS", "State", "init", "observe", "step"]
 
-#: The size of the action space; :data:`PASS` is its last action.
-ACTIONS, PASS = 109, 108
-#: The first row action: row *r* is ``ROW_ACTIONS + r``.
-ROW_ACTIONS = HIGHEST
 #: Phases of a game.
 DRAFT, CARD, ROW, OVER = 0, 1, 2, 3
 _CARDS = HIGHEST + 1
@@ -95,6 +93,7 @@ class State:
     _picks: IntArray        # (B,) picks made in this draft
     _sheets: BoolArray      # (B, P, 105) the tournament's drafted hands
     _starters: IntArray     # (B, 4) the tournament's row cards
+    _seen: BoolArray        # (B, 105) the cards revealed this round (public)
     _rules: Rules
     _seed: int
     _dealer: Dealer | None
@@ -143,7 +142,7 @@ def init(
         _chosen=zeros.copy(), _step=np.zeros(size, np.int64), _turn=np.zeros(size, np.int64),
         _penalties=zeros.copy(), _pool=np.zeros((size, _CARDS), np.bool_),
         _picks=np.zeros(size, np.int64), _sheets=np.zeros((size, count, _CARDS), np.bool_),
-        _starters=np.zeros((size, ROWS), np.int64),
+        _starters=np.zeros((size, ROWS), np.int64), _seen=np.zeros((size, _CARDS), np.bool_),
         _rules=rules, _seed=seed, _dealer=dealer, _illegal=illegal_action,
     )
     arrays = _arrays(state)
@@ -163,7 +162,8 @@ def _arrays(state: State) -> dict[str, Any]:
 def _finish(state: State, arrays: dict[str, Any]) -> State:
     count = arrays["totals"].shape[1]
     arrays["legal_action_mask"] = _mask(arrays)
-    arrays["observation"] = _observe(arrays, arrays["current_player"], count)
+    _reveal(state, arrays, count)
+    arrays["observation"] = _observe(arrays, arrays["current_player"], state._rules)
     for array in arrays.values():
         array.setflags(write=False)
     return _copy(state, **arrays)
@@ -241,35 +241,49 @@ def _mask(a: dict[str, Any]) -> BoolArray:
     return mask
 
 
-def _observe(a: dict[str, Any], seat: IntArray, count: int) -> npt.NDArray[np.float32]:
-    """What *seat* (one per game) may know, as one flat vector a game.
+def _reveal(state: State, a: dict[str, Any], count: int) -> None:
+    """Bring ``_seen`` (the cards revealed this round) from *state* to the step's arrays *a*.
 
-    Its hand, each row's cards, the draft pool, the low card it places (each a 104-card mask),
-    each seat's penalties and totals, its own seat, the phase and the turn.
+    A turn is revealed when its last seat lays its card: the cards the others laid before, and
+    the one that left the last seat's hand. A new round (not the end of the game) forgets them.
     """
+    last = count - 1
+    laying = np.flatnonzero((state.phase == CARD) & (state.current_player == last))
+    if laying.size:
+        seen = a["_seen"]
+        chosen = state._chosen[laying, :last]
+        rows, cards = np.nonzero(chosen)
+        seen[laying[rows], chosen[rows, cards]] = True
+        gone = state._held[laying, last] & ~a["_held"][laying, last]
+        rows, cards = np.nonzero(gone)
+        seen[laying[rows], cards] = True
+    fresh = (a["rounds"] != state.rounds) & (a["phase"] != OVER)
+    a["_seen"][fresh] = False
+
+
+#: The batch's phase codes as the encoding numbers them (cards, row, draft, over).
+_PHASE_CODES = np.zeros(4, np.int64)
+_PHASE_CODES[[CARD, ROW, DRAFT, OVER]] = np.arange(4)
+
+
+def _observe(a: dict[str, Any], seat: IntArray, rules: Rules) -> npt.NDArray[np.float32]:
+    """What *seat* (one per game) may know, as :func:`take5rules.agents.encoding.encode_batch`."""
     size = seat.size
     every = np.arange(size)
-    parts = [a["_held"][every, seat, 1:]]
-    for row in range(ROWS):
-        cards = np.zeros((size, _CARDS), np.bool_)
-        cells = a["_cells"][:, row]
-        cards[every[:, None], np.where(np.arange(ROW_LIMIT) < a["_lengths"][:, row, None],
-                                       cells, 0)] = True
-        parts.append(cards[:, 1:])
-    parts.append(a["_pool"][:, 1:] & (a["phase"] == DRAFT)[:, None])
-    low = np.zeros((size, _CARDS), np.bool_)
-    rowing = a["phase"] == ROW
-    low[every[rowing], a["_chosen"][every[rowing], seat[rowing]]] = True
-    parts.append(low[:, 1:])
-    own = np.zeros((size, count), np.float32)
-    own[every, seat] = 1
-    phase = np.zeros((size, 4), np.float32)
-    phase[every, a["phase"]] = 1
-    return np.concatenate(
-        [np.concatenate(parts, axis=1).astype(np.float32), a["_penalties"].astype(np.float32),
-         a["totals"].astype(np.float32), own, phase, a["_turn"][:, None] / np.float32(HAND_SIZE)],
-        axis=1, dtype=np.float32,
+    phase = a["phase"]
+    rowing = phase == ROW
+    current = a["current_player"]
+    drafting = phase == DRAFT
+    over = phase == OVER
+    view = BatchView(
+        seat=seat, phase=_PHASE_CODES[phase], hand=a["_held"][every, seat],
+        cells=a["_cells"], lengths=a["_lengths"], pool=a["_pool"], seen=a["_seen"],
+        drafted=np.where(drafting[:, None, None], a["_held"], a["_sheets"]),
+        pending=np.where(rowing, a["_chosen"][every, current], 0), pending_seat=current,
+        laid=a["_chosen"][every, seat], round=a["rounds"] + (~over).astype(np.int64),
+        turn=a["_turn"] + 1, penalties=a["_penalties"], totals=a["totals"], rules=rules,
     )
+    return encode_batch(view)
 
 
 def observe(state: State, seat: int) -> npt.NDArray[np.float32]:
@@ -277,7 +291,7 @@ def observe(state: State, seat: int) -> npt.NDArray[np.float32]:
     count = state.totals.shape[1]
     place = whole(seat, "seat", 0, count - 1)
     arrays = _arrays(state)
-    return _observe(arrays, np.full(state.phase.size, place), count)
+    return _observe(arrays, np.full(state.phase.size, place), state._rules)
 
 
 def step(state: State, action: npt.ArrayLike) -> State:

@@ -1,0 +1,225 @@
+"""One encoding for every agent front end: the scalar and the batched path give one vector.
+
+A game is stepped with :class:`take5rules.Game` and encoded seat by seat (the scalar path); the
+same game is then replayed in :mod:`take5rules.agents.batch.vector` (the batched path), dealt
+the same cards, and every seat's vector must be equal at every decision. A linear policy fitted
+on ``batch.vector`` then plays whole games in the PettingZoo environment, and makes there the
+decisions it makes in ``batch.vector`` on the same positions. The vector's contents are checked
+against positions whose numbers are stated by hand, and against a table that lies about the
+hidden hands: nothing another seat hides may move the vector.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy", reason="the encoding needs numpy (take5rules[env])")
+
+from take5rules.agents import encoding  # noqa: E402
+from take5rules.agents.batch import vector  # noqa: E402
+from take5rules.agents.encoding import (  # noqa: E402
+    ACTIONS,
+    OBSERVATION_LAYOUT,
+    PASS,
+    ROW_ACTIONS,
+    SIZE,
+    observe,
+)
+from take5rules.playing.stepper import Game, Phase  # noqa: E402
+from take5rules.table import Table  # noqa: E402
+from take5rules.variants import Rules, Variant  # noqa: E402
+
+CONFIGS = [
+    pytest.param(2, Rules(threshold=20), id="2-standard-20"),
+    pytest.param(4, Rules(), id="4-standard"),
+    pytest.param(10, Rules(), id="10-standard"),
+    pytest.param(5, Rules(Variant.TACTICS), id="5-tactics"),
+    pytest.param(3, Rules(Variant.LOGIC, threshold=40), id="3-logic"),
+    pytest.param(3, Rules(Variant.TOURNAMENT), id="3-tournament"),
+]
+
+
+def _part(vector_: Any, name: str) -> list[int]:
+    return [int(value) for value in vector_[OBSERVATION_LAYOUT[name]]]
+
+
+def _action(game: Game, seat: str, answer: int) -> int:
+    return ROW_ACTIONS + answer if game.phase is Phase.ROW else answer - 1
+
+
+class _Recorded:
+    """A game stepped with ``Game``: each decision's seat, every seat's vector, the action."""
+
+    def __init__(self, players: int, rules: Rules, seed: int) -> None:
+        self.names = [f"s{seat}" for seat in range(players)]
+        self.game = Game(self.names, rules, seed)
+        self.deals: dict[int, list[int]] = {}
+        self.steps: list[tuple[int, list[Any], int]] = []
+
+    def deal_seen(self) -> None:
+        game = self.game
+        if game.rules.drafted or game.round in self.deals or game.phase is not Phase.CARDS:
+            return
+        table = game.observe(self.names[0]).table
+        assert table is not None
+        pile = [card for name in self.names for card in game.observe(name).hand]
+        self.deals[game.round] = pile + [row[0] for row in table.rows]
+
+    def play(self, choose: Any) -> None:
+        game = self.game
+        while game.phase is not Phase.OVER:
+            self.deal_seen()
+            seat = game.to_move[0]
+            vectors = [observe(game, name) for name in self.names]
+            action = choose(vectors[self.names.index(seat)], encoding.mask(game, seat))
+            self.steps.append((self.names.index(seat), vectors, action))
+            encoding.act(game, seat, action)
+        self.steps.append((-1, [observe(game, name) for name in self.names], PASS))
+
+    def dealer(self) -> Any:
+        def deal(games: Any, round_number: int) -> Any:
+            return np.array([self.deals[round_number]] * len(games))
+        return deal
+
+
+def _random_choice(seed: int) -> Any:
+    rng = random.Random(seed)
+
+    def choose(_: Any, legal: Any) -> int:
+        return int(rng.choice(np.flatnonzero(legal)))
+    return choose
+
+
+@pytest.mark.parametrize(("players", "rules"), CONFIGS)
+def test_the_scalar_and_the_batched_path_give_every_seat_the_same_vector(
+        players: int, rules: Rules) -> None:
+    recorded = _Recorded(players, rules, seed=players + 11)
+    recorded.play(_random_choice(players))
+    dealer = None if rules.drafted else recorded.dealer()
+    state = vector.init(seed=0, batch=1, players=players, rules=rules, dealer=dealer)
+    rounds = set()
+    for seat, vectors, action in recorded.steps:
+        rounds.add(int(vectors[0][OBSERVATION_LAYOUT["round"]][0]))
+        for other in range(players):
+            assert vector.observe(state, other)[0].tolist() == vectors[other].tolist()
+        if seat < 0:
+            assert bool(state.terminated[0])
+            break
+        assert int(state.current_player[0]) == seat
+        assert state.observation[0].tolist() == vectors[seat].tolist()
+        assert bool(state.legal_action_mask[0, action])
+        state = vector.step(state, np.array([action]))
+    assert len(rounds) >= 2  # the vectors were compared over more than one round
+
+
+# --- The vector's contents, stated by hand ------------------------------------------------------
+
+
+def test_the_vector_holds_the_seats_knowledge_in_the_documented_places() -> None:
+    rows = Table.start([5, 30, 60, 90])
+    hands = {"ana": [1, 10, 20, 31, 40, 50, 61, 70, 80, 91],
+             "bob": [2, 11, 21, 32, 41, 51, 62, 71, 81, 92],
+             "cy": [3, 12, 22, 33, 42, 52, 63, 72, 82, 93]}
+    game = Game.from_deal(["ana", "bob", "cy"], rows, hands, round=2,
+                          totals={"ana": 7, "bob": 3, "cy": 12}, rules=Rules(threshold=40))
+    game.play("ana", 31)
+    game.play("bob", 2)
+    seen = observe(game, "cy")
+    assert len(seen) == SIZE == 489
+    assert [c + 1 for c in np.flatnonzero(seen[OBSERVATION_LAYOUT["hand"]])] == hands["cy"]
+    assert _part(seen, "rows") == [5, 0, 0, 0, 0, 30, 0, 0, 0, 0, 60, 0, 0, 0, 0,
+                                   90, 0, 0, 0, 0]
+    assert _part(seen, "row_lengths") == [1, 1, 1, 1]
+    assert _part(seen, "row_heads") == [2, 3, 3, 3]  # 5: 2 heads; 30, 60, 90: 3 heads
+    assert sum(_part(seen, "seen")) == 0  # two cards laid face down, none revealed
+    assert _part(seen, "laid") == [0]
+    assert _part(seen, "phase") == [1, 0, 0, 0]
+    assert _part(seen, "round") == [2] and _part(seen, "turn") == [1]
+    assert _part(seen, "seat")[:3] == [0, 0, 1] and _part(seen, "seats") == [3]
+    assert _part(seen, "totals")[:4] == [12, 7, 3, 0]  # cy first, then ana, then bob
+    assert _part(seen, "threshold") == [40] and _part(seen, "variant") == [1, 0, 0, 0]
+    assert _part(observe(game, "ana"), "laid") == [31]
+    game.play("cy", 93)  # revealed: 2 (a low card: bob chooses), 31, 93
+    for name in ("ana", "cy"):
+        seen = observe(game, name)
+        assert [c + 1 for c in np.flatnonzero(seen[OBSERVATION_LAYOUT["seen"]])] == [2, 31, 93]
+        assert _part(seen, "phase") == [0, 1, 0, 0]
+        assert _part(seen, "pending") == [2]
+    assert _part(observe(game, "ana"), "pending_seat") == [2]  # bob sits after ana
+    assert _part(observe(game, "cy"), "pending_seat") == [3]  # and two after cy
+    assert _part(observe(game, "bob"), "pending_seat") == [1]
+    game.take_row("bob", 3)  # the row of 90: 3 bull heads for bob
+    seen = observe(game, "ana")
+    assert _part(seen, "penalties")[:3] == [0, 3, 0]
+    assert _part(seen, "rows")[15:17] == [2, 0]
+
+
+def test_the_action_space_is_cards_then_rows_then_pass() -> None:
+    assert (ACTIONS, ROW_ACTIONS, PASS) == (109, 104, 108)
+    assert (vector.ACTIONS, vector.ROW_ACTIONS, vector.PASS) == (ACTIONS, ROW_ACTIONS, PASS)
+    game = Game(["a", "b"], seed=5)
+    legal = encoding.mask(game, "a")
+    hand = game.observe("a").hand
+    assert [int(i) + 1 for i in np.flatnonzero(legal)] == list(hand)
+
+
+# --- No peeking: a table that lies about the hidden hands ----------------------------------------
+
+
+def _lie(state: Any, seat: int, rng: random.Random) -> Any:
+    """The hidden hands of *seat*'s opponents dealt anew among them, game 0 of *state*."""
+    held = state._held.copy()
+    count = held.shape[1]
+    others = [other for other in range(count) if other != seat]
+    pile = [int(c) for other in others for c in np.flatnonzero(held[0, other])]
+    rng.shuffle(pile)
+    for other in others:
+        size = int(held[0, other].sum())
+        held[0, other] = False
+        held[0, other, pile[:size]] = True
+        pile = pile[size:]
+    return replace(state, _held=held)
+
+
+def test_the_batched_vector_does_not_move_when_the_hidden_hands_lie() -> None:
+    state = vector.init(seed=3, batch=1, players=4)
+    rng = random.Random(3)
+    moved = 0
+    for _ in range(30):
+        seat = int(state.current_player[0])
+        lied = _lie(state, seat, rng)
+        assert vector.observe(lied, seat).tolist() == vector.observe(state, seat).tolist()
+        other = (seat + 1) % 4
+        moved += vector.observe(lied, other).tolist() != vector.observe(state, other).tolist()
+        state = vector.step(state, state.legal_action_mask.argmax(axis=1))
+    assert moved  # the lie did change what the other seats hold
+
+
+def test_the_scalar_vector_does_not_move_when_the_hidden_hands_differ() -> None:
+    rows = Table.start([5, 30, 60, 90])
+    me = [1, 10, 20, 31, 40, 50, 61, 70, 80, 91]
+    first = {"me": me, "ana": [2, 11, 21, 32, 41, 51, 62, 71, 81, 92],
+             "bob": [3, 12, 22, 33, 42, 52, 63, 72, 82, 93]}
+    second = {"me": me, "ana": [2, 14, 24, 34, 44, 54, 64, 74, 84, 94],
+              "bob": [3, 15, 25, 35, 45, 55, 65, 75, 85, 95]}
+    games = [Game.from_deal(["me", "ana", "bob"], rows, hands) for hands in (first, second)]
+
+    def same_for_me() -> None:
+        assert observe(games[0], "me").tolist() == observe(games[1], "me").tolist()
+        assert observe(games[0], "ana").tolist() != observe(games[1], "ana").tolist()
+
+    same_for_me()
+    for game in games:
+        game.play("ana", 2)
+        game.play("bob", 3)
+    same_for_me()  # two cards face down: nothing of them shows
+    for game in games:
+        game.play("me", 31)  # revealed: 2 and 3 are low cards, their rows are chosen
+        while game.phase is Phase.ROW:
+            game.take_row(game.to_move[0], 0)
+    same_for_me()
+    assert games[0].turn == 2
