@@ -223,3 +223,116 @@ def test_the_scalar_vector_does_not_move_when_the_hidden_hands_differ() -> None:
             game.take_row(game.to_move[0], 0)
     same_for_me()
     assert games[0].turn == 2
+
+
+# --- A policy trained on batch.vector runs unchanged on the PettingZoo env ----------------------
+
+_L = OBSERVATION_LAYOUT
+
+
+def _teacher(observation: Any, legal: Any) -> int:
+    """A safe-card player read from the vector alone: the card that takes no row, else the
+    cheapest; the cheapest row for a low card; the lowest card of a draft pool."""
+    phase = observation[_L["phase"]]
+    heads, lengths = observation[_L["row_heads"]], observation[_L["row_lengths"]].astype(int)
+    if phase[1]:
+        return ROW_ACTIONS + int(np.argmin(heads * 8 + lengths))
+    cards = np.flatnonzero(legal[:ROW_ACTIONS]) + 1
+    if phase[2]:
+        return int(cards.min()) - 1
+    rows = observation[_L["rows"]].reshape(4, 5)
+    ends = rows[np.arange(4), lengths - 1]
+
+    def cost(card: int) -> tuple[float, int]:
+        below = ends < card
+        if not below.any():
+            return 100 + float(heads.min()), card
+        row = int(np.argmax(np.where(below, ends, -1)))
+        return (float(heads[row]) if lengths[row] == 5 else 0.0), -card
+
+    return min((int(card) for card in cards), key=cost) - 1
+
+
+def _fit(players: int, rules: Rules) -> tuple[Any, float]:
+    """A linear policy (least squares on one-hot targets) imitating the teacher in batch.vector,
+    and how often it agrees with the teacher on positions it was not fitted on."""
+    state = vector.init(seed=5, batch=48, players=players, rules=rules)
+    inputs, masks, targets = [], [], []
+    for _ in range(300):
+        live = np.flatnonzero(~state.terminated)
+        if not live.size:
+            break
+        actions = np.full(state.phase.size, PASS)
+        for game in live:
+            observation, legal = state.observation[game], state.legal_action_mask[game]
+            actions[game] = _teacher(observation, legal)
+            inputs.append(observation)
+            masks.append(legal)
+            targets.append(actions[game])
+        state = vector.step(state, actions)
+    fitted = [k for k in range(len(inputs)) if k % 5]
+    features = np.hstack([np.asarray(inputs, np.float64), np.ones((len(inputs), 1))])[fitted]
+    onehot = np.zeros((len(fitted), ACTIONS))
+    onehot[np.arange(len(fitted)), np.asarray(targets)[fitted]] = 1
+    ridge = 1e-2 * np.eye(features.shape[1])
+    weights = np.linalg.solve(features.T @ features + ridge, features.T @ onehot)
+
+    def policy(observation: Any, legal: Any) -> int:
+        scores = np.append(np.asarray(observation, np.float64), 1.0) @ weights
+        return int(np.argmax(np.where(np.asarray(legal) > 0, scores, -np.inf)))
+
+    held_out = range(0, len(inputs), 5)
+    agree = np.mean([policy(inputs[k], masks[k]) == targets[k] for k in held_out])
+    return policy, float(agree)
+
+
+def _deal(game: Game, names: list[str], deals: dict[int, list[int]]) -> None:
+    """Keep the deal of *game*'s round as a pile for batch.vector's dealer (once a round)."""
+    if game.rules.drafted or game.round in deals or game.phase is not Phase.CARDS:
+        return
+    table = game.observe(names[0]).table
+    assert table is not None
+    deals[game.round] = [c for name in names for c in game.observe(name).hand] + [
+        row[0] for row in table.rows]
+
+
+@pytest.mark.parametrize(("players", "rules"), [
+    pytest.param(4, Rules(), id="4-standard"),
+    pytest.param(3, Rules(Variant.LOGIC, threshold=40), id="3-logic"),
+])
+def test_a_policy_trained_on_batch_vector_plays_the_pettingzoo_env_unchanged(
+        players: int, rules: Rules) -> None:
+    from take5rules.agents.pettingzoo_env import Take5Env
+
+    policy, agree = _fit(players, rules)
+    assert agree >= 0.5  # it did learn the teacher's choices (chance is far below)
+    for seed in (1, 2):
+        env = Take5Env(players, rules, seed=seed)
+        names = list(env.possible_agents)
+        deals: dict[int, list[int]] = {}
+        played: list[tuple[int, Any, int]] = []
+        while env.agents:
+            _deal(env.game, names, deals)
+            agent = env.agent_selection
+            observation, _, terminated, _, _ = env.last()
+            if terminated:
+                env.step(None)
+                continue
+            action = policy(observation["observation"], observation["action_mask"])
+            assert observation["action_mask"][action] == 1  # a legal action, from the mask
+            played.append((names.index(agent), observation["observation"], action))
+            env.step(action)  # the env checks it again against the rules
+        assert len(deals) >= (0 if rules.drafted else 2)  # more than one deal was replayed
+
+        def dealer(games: Any, round_number: int, deals: Any = deals) -> Any:
+            return np.array([deals[round_number]] * len(games))
+
+        state = vector.init(seed=0, batch=1, players=players, rules=rules,
+                            dealer=None if rules.drafted else dealer)
+        for seat, observation, action in played:
+            assert int(state.current_player[0]) == seat
+            assert state.observation[0].tolist() == observation.tolist()
+            assert policy(state.observation[0], state.legal_action_mask[0]) == action
+            state = vector.step(state, np.array([action]))
+        assert bool(state.terminated[0])
+        assert state.totals[0].tolist() == [env.final_totals[name] for name in names]
