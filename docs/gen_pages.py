@@ -9,11 +9,14 @@ the other) and writes, for each of the five languages:
 * the hand-written pages of ``docs/<lang>/`` that hold a ``<!-- take5rules:NAME -->`` marker,
   with the marker replaced by generated content: the rule index, the source discrepancies
   (``registry.DISCREPANCIES``), the pictured examples (:mod:`take5rules.text.pictures` on the
-  engine's
-  states), the CLI help (from click), the game-log schema, the conformance vectors;
+  engine's states), the CLI help (from click), the game-log schema, the conformance vectors,
+  the table of the layers (``tests/test_layers.py``, drawn by ``docs/layer_table.py``) and the
+  measured figures and their tables (``benchmarks/results/*.json``, written in each locale by
+  ``docs/measured.py``);
 * ``<lang>/api/<module>.md``: the API reference of each public module (mkdocstrings);
-* the navigation (``config.nav``), whose section titles are the titles of the translated
-  section pages.
+* the navigation (``config.nav``): mkdocs.yml's ``nav:`` (tutorials, how-to guides, reference,
+  explanation) with the generated pages in their sections, and the title of a section that
+  starts with an index page taken from that page in each language.
 
 Generated text is never written twice: every rule text comes from the catalogs with
 ``strict=True``, so a rule added in code appears in every language or the build fails on its
@@ -60,6 +63,9 @@ from take5rules.turn import placement_order, resolve_turn
 from take5rules.variants import DEFAULT_THRESHOLD, Variant
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "play"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from layer_table import layer_table, read_layers, read_words
+from measured import FigureError, figure, table
 from take5play import PAGE_SEAT, example_inputs, placement_event
 
 log = logging.getLogger("mkdocs.plugins.take5rules.gen_pages")
@@ -83,31 +89,31 @@ API_MODULES = (
     "take5rules.logs.validator", "take5rules.conformance.defects", "take5rules.conformance.vectors",
     "take5rules.conformance.run", "take5rules.conformance.strategies",
 )
+LAYERS_TEST = ROOT / "tests" / "test_layers.py"
+RESULTS_DIR = ROOT / "benchmarks" / "results"
 LOG_SCHEMA = PACKAGE_DIR / "logs" / "schemas" / "take5-log-1.schema.json"
 VECTORS_DIR = ROOT / "vectors"
 
-#: The hand-written pages, in navigation order: a page, or a section (its index page first,
-#: then its other hand-written pages; generated pages are appended by :func:`navigation`).
-SITE: tuple[str | tuple[str, tuple[str, ...]], ...] = (
-    "index.md",
-    "getting-started.md",
-    ("rules/index.md", ()),
-    "discrepancies.md",
-    "examples.md",
-    "play.md",
-    "agents.md",
-    "strength.md",
-    ("reference/index.md", (
-        "reference/cli.md",
-        "reference/referee.md",
-        "reference/log-format.md",
-        "reference/vectors.md",
-        "reference/py6nimmt.md",
-        "reference/benchmarks.md",
-    )),
-    ("api/index.md", ()),
-    "contributing.md",
-)
+#: The sections that get generated pages: a page per rule, a page per API module.
+GENERATED_SECTIONS = ("rules/index.md", "api/index.md")
+
+
+@functools.cache
+def site_nav() -> tuple[Any, ...]:
+    """The ``nav:`` of mkdocs.yml as written there: every hand-written page, in order.
+
+    Read from the file rather than from ``config.nav``, which this script replaces at each
+    language's build (mkdocs-static-i18n builds them one after the other).
+    """
+    import yaml  # type: ignore[import-untyped]
+
+    path = Path(mkdocs_gen_files.config.config_file_path or ROOT / "mkdocs.yml")
+    nav = yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.BaseLoader).get("nav")
+    if not isinstance(nav, list) or not nav:
+        PROBLEMS.add(f"{path.name} has no nav: the hand-written pages are listed there")
+        return ()
+    return tuple(nav)
+
 
 _MARKER = re.compile(r"<!--\s*take5rules:([a-z-]+)(?:\s+([^>]*?))?\s*-->")
 _FENCED = re.compile(r"^(`{3,}|~{3,})[^\n]*\n(.*?)^\1", re.MULTILINE | re.DOTALL)
@@ -250,12 +256,18 @@ def read_host(language: str, path: str) -> Host | None:
 
 
 def hand_written_paths() -> list[str]:
+    """Every page of mkdocs.yml's nav, in order."""
     paths: list[str] = []
-    for item in SITE:
-        if isinstance(item, str):
-            paths.append(item)
-        else:
-            paths.extend((item[0], *item[1]))
+
+    def walk(items: Any) -> None:
+        for item in items:
+            if isinstance(item, str):
+                paths.append(item)
+            elif isinstance(item, dict):
+                for value in item.values():
+                    walk([value] if isinstance(value, str) else value)
+
+    walk(site_nav())
     return paths
 
 
@@ -267,8 +279,8 @@ def check_language_folders() -> None:
         for page in sorted(folder.rglob("*.md")) if folder.exists() else []:
             relative = page.relative_to(folder).as_posix()
             if relative not in known:
-                PROBLEMS.add(f"docs/{language}/{relative} is not a page of the site (see SITE "
-                             "in docs/gen_pages.py)")
+                PROBLEMS.add(f"docs/{language}/{relative} is not a page of the site (see nav: "
+                             "in mkdocs.yml)")
 
 
 def check_commands(host: Host) -> None:
@@ -845,6 +857,48 @@ def page_of(module: str) -> str:
     return module.removeprefix("take5rules.") + ".md"
 
 
+# --- the layers --------------------------------------------------------------------------------
+
+
+def layers(host: Host) -> str:
+    """The contributing page's table of the layers, from ``tests/test_layers.py``."""
+    if not LAYERS_TEST.exists():
+        return PROBLEMS.missing("layers", f"{LAYERS_TEST} does not exist")
+    levels = read_layers(LAYERS_TEST)
+    where = str(host.source.relative_to(ROOT))
+    names = [name for name, _ in levels.layers] + [levels.facade]
+    words = read_words(host.meta, host.label, names,
+                       functools.partial(i18n.labelled, language=host.language, strict=STRICT),
+                       PROBLEMS.add, where)
+    documented = {"take5rules", *api_modules()}
+
+    def link(module: str) -> str | None:
+        return f"api/{page_of(module)}" if module in documented else None
+
+    return layer_table(levels, words, PACKAGE_DIR, link)
+
+
+# --- measured figures -------------------------------------------------------------------------
+
+
+def measured_figure(host: Host, argument: str) -> str:
+    """One figure of ``benchmarks/results/*.json``, written in the page's locale."""
+    try:
+        return figure(RESULTS_DIR, argument, host.language)
+    except FigureError as error:
+        PROBLEMS.add(f"{host.source.relative_to(ROOT)}: take5rules:figure {argument}: {error}")
+        return ""
+
+
+def measured_table(host: Host, argument: str) -> str:
+    """A table of ``benchmarks/results/*.json`` (``docs/measured.py``), in the page's locale."""
+    try:
+        return table(RESULTS_DIR, argument.strip(), host.language, host.label)
+    except FigureError as error:
+        PROBLEMS.add(f"{host.source.relative_to(ROOT)}: take5rules:figures {argument}: {error}")
+        return ""
+
+
 # --- the pages of one language, and the navigation ---------------------------------------------
 
 
@@ -858,6 +912,9 @@ GENERATORS: dict[str, Callable[[Host, str], str]] = {
     "vectors": lambda host, _: vectors(host),
     "api-index": lambda host, _: api_index(host),
     "play": lambda host, _: play_section(host),
+    "layers": lambda host, _: layers(host),
+    "figure": measured_figure,
+    "figures": measured_table,
 }
 
 
@@ -875,7 +932,7 @@ def expand(host: Host) -> str:
 
 def build_language(language: str) -> dict[str, list[str]]:
     """Write every generated page of *language*; return the generated pages of each section."""
-    sections: dict[str, list[str]] = {"rules/index.md": [], "api/index.md": []}
+    sections: dict[str, list[str]] = {path: [] for path in GENERATED_SECTIONS}
     for path in hand_written_paths():
         host = read_host(language, path)
         if host is None:
@@ -894,16 +951,26 @@ def build_language(language: str) -> dict[str, list[str]]:
 
 
 def navigation(language: str, generated: Mapping[str, list[str]]) -> list[Any]:
-    nav: list[Any] = []
-    for item in SITE:
+    """mkdocs.yml's nav for *language*: the generated pages appended to their sections, and
+    each section that starts with an index page titled as that page is in *language*."""
+
+    def section(title: str, items: list[Any]) -> dict[str, list[Any]]:
+        first = items[0] if items else None
+        if isinstance(first, str) and first.endswith("index.md"):
+            host = read_host(language, first)
+            title = host.title if host is not None else title
+        pages = [entry for item in items for entry in entries(item)]
+        if isinstance(first, str):
+            pages += generated.get(first, [])
+        return {title: pages}
+
+    def entries(item: Any) -> list[Any]:
         if isinstance(item, str):
-            nav.append(item)
-            continue
-        index, pages = item
-        host = read_host(language, index)
-        title = host.title if host is not None else index
-        nav.append({title: [index, *pages, *generated.get(index, [])]})
-    return nav
+            return [item]
+        return [section(str(title), [items] if isinstance(items, str) else list(items))
+                for title, items in item.items()]
+
+    return [entry for item in site_nav() for entry in entries(item)]
 
 
 def main() -> None:

@@ -1,0 +1,234 @@
+"""What the docs generator writes from a single source (issue 26, point 6), checked without a build.
+
+The table of the layers comes from ``tests/test_layers.py`` (``docs/layer_table.py``); the
+measured figures and their tables from ``benchmarks/results/*.json``, written in each locale
+(``docs/measured.py``). The expectations here are worked out independently: the layers from the
+folder listing and the order the issue states, the numbers with Python's own formatting and
+each locale's separators typed out, never with Babel.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("babel")
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+RESULTS = ROOT / "benchmarks" / "results"
+SRC = ROOT / "src" / "take5rules"
+LANGUAGES = ("en", "fr", "bg", "it", "eo")
+sys.path.insert(0, str(DOCS))
+
+from layer_table import Layers, layer_table, read_layers, read_words  # noqa: E402
+from measured import TABLES, FigureError, figure, table  # noqa: E402
+
+#: The decimal comma and the thousands separator of each locale, as a reader of it writes them.
+SEPARATORS = {"en": (".", ","), "fr": (",", "\N{NARROW NO-BREAK SPACE}"),
+              "bg": (",", "\N{NO-BREAK SPACE}"), "it": (",", "."),
+              "eo": (",", "\N{NARROW NO-BREAK SPACE}")}
+
+
+def front_matter(language: str, page: str) -> dict[str, object]:
+    import yaml  # type: ignore[import-untyped]
+
+    text = (DOCS / language / page).read_text(encoding="utf-8")
+    assert text.startswith("---\n"), page
+    loaded = yaml.safe_load(text.split("---\n", 2)[1])
+    assert isinstance(loaded, dict)
+    return loaded
+
+
+def written(value: float, places: int, language: str, *, signed: bool = False) -> str:
+    """*value* as the pages write it, by Python's format and the locale's separators."""
+    point, group = SEPARATORS[language]
+    text = f"{value:{'+' if signed else ''},.{places}f}"
+    return text.replace(",", "\0").replace(".", point).replace("\0", group)
+
+
+def ms(value: float, language: str) -> str:
+    """A time in milliseconds as the pages write it: 3 decimals below 1 ms, 1 from there up."""
+    return written(value, 1 if value >= 1 else 3, language)
+
+
+# --- the layers --------------------------------------------------------------------------------
+
+
+def english_words(levels: Layers, problems: list[str]) -> object:
+    meta = front_matter("en", "contributing.md")
+    labels = meta["labels"]
+    assert isinstance(labels, dict)
+    names = [name for name, _ in levels.layers] + [levels.facade]
+    return read_words(meta, labels.__getitem__, names, lambda name, value: f"{name}: {value}",
+                      problems.append, "docs/en/contributing.md")
+
+
+def test_layer_table_shows_every_module_and_package_of_the_folder_listing() -> None:
+    levels = read_layers(ROOT / "tests" / "test_layers.py")
+    problems: list[str] = []
+    words = english_words(levels, problems)
+    made = layer_table(levels, words, SRC, lambda module: None)  # type: ignore[arg-type]
+    assert problems == []
+    # the order of the issue: the rule core, then text < logs < playing < conformance < agents
+    # < cli, each the title the English page gives it
+    assert made.splitlines()[0] == (
+        "**foundations** < **rules** < **events** < **text** < **game logs** < **playing** < "
+        "**conformance** < **agents** < **command line**")
+    rows = [line for line in made.splitlines() if line.startswith("| ") and "---" not in line]
+    assert len(rows) == 1 + 9 + 1  # the headings, the nine layers, the package itself
+    listed = " ".join(row.split(" | ")[2] for row in rows[1:])  # the modules and packages
+    for entry in sorted(SRC.iterdir()):
+        if entry.name.startswith("__pycache__") or entry.name in ("_locales", "py.typed",
+                                                                  "__init__.py"):
+            continue
+        if entry.is_dir():
+            assert f"`{entry.name}/`" in listed, entry.name
+            for module in sorted(entry.glob("*.py")):
+                if module.name != "__init__.py":
+                    assert f"`{module.stem}`" in listed, module
+        else:
+            assert f"`{entry.stem}`" in listed, entry.name
+    assert "`batch/`" in listed and "`batch.kernel`" in listed  # a package inside a package
+
+
+def test_may_import_says_the_layers_below_and_each_narrower_rule(tmp_path: Path) -> None:
+    definition = tmp_path / "test_layers.py"
+    definition.write_text(
+        'import pytest\n'
+        'LAYERS: tuple = (("low", frozenset({"k", "m"})), ("mid", frozenset({"p"})),\n'
+        '                 ("top", frozenset({"q", "r"})))\n'
+        'FACADE = "pkg"\nFACADE_LEVEL = 1\n'
+        'ONLY = {"k": frozenset(), "m": frozenset({"k"}), "p": frozenset({"k", "m", "p"}),\n'
+        '        "r": frozenset({"p"})}\n', encoding="utf-8")
+    levels = read_layers(definition)
+    labels = {"layer": "L", "holds": "H", "modules": "M", "imports": "I", "nothing": "nothing",
+              "own-layer": "its own layer"}
+    meta = {"layers": {name: {"title": name.upper(), "holds": f"{name} things"}
+                       for name in ("low", "mid", "top", "pkg")}}
+    problems: list[str] = []
+    words = read_words(meta, labels.__getitem__, ["low", "mid", "top", "pkg"],
+                       lambda name, value: f"{name} = {value}", problems.append, "page")
+    rows = layer_table(levels, words, tmp_path, lambda module: None).splitlines()
+    assert problems == []
+    assert rows[0] == "**LOW** < **MID** < **TOP**"
+    assert rows[4] == "| LOW | low things | `k`, `m` | `k` = nothing<br>`m` = `k` |"
+    assert rows[5] == "| MID | mid things | `p` | its own layer, LOW |"
+    assert rows[6] == "| TOP | top things | `q`, `r` | its own layer, LOW, MID<br>`r` = MID |"
+    assert rows[7] == "| PKG | pkg things | `pkg` (`__init__`) | LOW, MID |"
+
+
+def test_a_layer_the_page_does_not_describe_and_a_stale_one_are_problems() -> None:
+    problems: list[str] = []
+    meta = {"layers": {"low": {"title": "LOW", "holds": "x"}, "gone": {"title": "G", "holds": "y"},
+                       "mid": {"title": "MID"}}}
+    read_words(meta, str, ["low", "mid", "top"], lambda name, value: value, problems.append,
+               "page")
+    assert any("'layers: mid: holds:'" in problem for problem in problems)
+    assert any("'layers: top: title:'" in problem for problem in problems)
+    assert any("'layers: gone:'" in problem and "does not have" in problem
+               for problem in problems)
+    assert not any("'layers: low" in problem for problem in problems)
+
+
+def test_every_language_describes_every_layer_of_the_test() -> None:
+    levels = read_layers(ROOT / "tests" / "test_layers.py")
+    names = [name for name, _ in levels.layers] + [levels.facade]
+    for language in LANGUAGES:
+        problems: list[str] = []
+        meta = front_matter(language, "contributing.md")
+        read_words(meta, str, names, lambda name, value: value, problems.append, language)
+        assert problems == [], language
+        assert "<!-- take5rules:layers -->" in (DOCS / language / "contributing.md").read_text(
+            encoding="utf-8")
+
+
+# --- measured figures --------------------------------------------------------------------------
+
+
+def test_numbers_are_written_in_each_locale() -> None:
+    results = RESULTS
+    strength = json.loads((results / "strength.json").read_text(encoding="utf-8"))
+    games = 4 * strength["head_sets"]
+    assert games >= 1000  # the thousands separator is tested
+    for language in LANGUAGES:
+        difference = strength["ladder"]["best"]["difference"]
+        assert figure(results, "strength ladder.best.difference interval", language) == (
+            f"{written(difference[0], 2, language, signed=True)} "
+            f"({written(difference[1], 2, language, signed=True)} \N{EN DASH} "
+            f"{written(difference[2], 2, language, signed=True)})")
+        assert figure(results, "strength 4*head_sets int", language) == written(games, 0,
+                                                                               language)
+        ratio = (strength["head_to_head"]["best"]["mean_ms"]
+                 / strength["head_to_head"]["mc-64"]["mean_ms"])
+        assert figure(results, "strength head_to_head.best.mean_ms/head_to_head.mc-64.mean_ms d2",
+                      language) == written(ratio, 2, language)
+        assert figure(results, "strength head_sets raw", language) == str(strength["head_sets"])
+
+
+def test_the_ladder_table_holds_every_figure_of_the_results_in_each_locale() -> None:
+    strength = json.loads((RESULTS / "strength.json").read_text(encoding="utf-8"))
+    ladder = strength["ladder"]
+    for language in LANGUAGES:
+        labels = front_matter(language, "strength.md")["labels"]
+        assert isinstance(labels, dict)
+        made = table(RESULTS, "strength-ladder", language, labels.__getitem__).splitlines()
+        assert len(made) == 2 + len(ladder)
+        by_player = {line.split(" | ", 1)[0].strip("| `"): line for line in made[2:]}
+        assert set(by_player) == set(ladder)
+        for player, entry in ladder.items():
+            low, high = entry["difference"][1:]
+            expected = (f"| `{player}` | {ms(entry['mean_ms'], language)} | "
+                        f"{ms(entry['median_ms'], language)} | "
+                        f"{written(entry['per_deal'], 2, language)} | "
+                        f"{written(entry['difference'][0], 2, language, signed=True)} "
+                        f"({written(low, 2, language, signed=True)} \N{EN DASH} "
+                        f"{written(high, 2, language, signed=True)}) |")
+            assert by_player[player] == expected, (language, player)
+
+
+def test_every_language_asks_for_the_same_figures_in_the_same_order() -> None:
+    marker = re.compile(r"<!--\s*take5rules:(figures?)\s+([^>]*?)\s*-->")
+    asked = {language: marker.findall((DOCS / language / "strength.md").read_text("utf-8"))
+             for language in LANGUAGES}
+    assert len(asked["en"]) >= 40
+    assert {"strength-ladder", "strength-best", "strength-ismcts"} <= {
+        argument for kind, argument in asked["en"] if kind == "figures"}
+    for language in LANGUAGES:
+        assert asked[language] == asked["en"], language
+        for kind, argument in asked[language]:
+            if kind == "figure":
+                figure(RESULTS, argument, language)  # each resolves
+        # no table of figures is typed by hand any more
+        lines = (DOCS / language / "strength.md").read_text("utf-8").splitlines()
+        assert not [line for line in lines if line.startswith("| ")], language
+
+
+@pytest.mark.parametrize(("argument", "said"), [
+    ("strength ladder.nobody.per_deal d2", "'nobody'"),
+    ("strength ladder.best.difference.7 s2", "'7'"),
+    ("nothing-here sets int", "does not exist"),
+    ("../strength sets int", "not the name of a file"),
+    ("strength sets percent", "no style 'percent'"),
+    ("strength sets", "FILE EXPRESSION STYLE"),
+    ("strength ladder.best d2", "is not a number"),
+    ("strength ladder.best.per_deal interval", "[estimate, low, high]"),
+])
+def test_a_figure_that_is_not_there_is_a_clear_error(argument: str, said: str) -> None:
+    with pytest.raises(FigureError, match=re.escape(said)):
+        figure(RESULTS, argument, "en")
+
+
+def test_a_table_whose_rows_differ_from_the_results_is_refused(tmp_path: Path) -> None:
+    strength = json.loads((RESULTS / "strength.json").read_text(encoding="utf-8"))
+    del strength["ladder"]["greedy"]
+    (tmp_path / "strength.json").write_text(json.dumps(strength), encoding="utf-8")
+    with pytest.raises(FigureError, match="greedy"):
+        table(tmp_path, "strength-ladder", "en", str)
+    with pytest.raises(FigureError, match="no table 'nothing'"):
+        table(RESULTS, "nothing", "en", str)
+    assert set(TABLES) >= {"strength-ladder", "strength-best", "strength-ismcts"}
