@@ -107,7 +107,7 @@ def _report_before(drawn: list[tuple[list[int], int, list[list[int]]]]) -> tuple
 
 def _report_after(drawn: list[tuple[list[int], int, list[list[int]]]]) -> tuple[Any, Any]:
     """The compact columns, filled as ``run_arena`` fills them."""
-    from take5rules.agents.arena import ArenaResult, _standings
+    from take5rules.agents.arena import ArenaResult, standings_of
     from take5rules.agents.arena_store import Outcomes
     from take5rules.variants import Rules
 
@@ -117,7 +117,7 @@ def _report_after(drawn: list[tuple[list[int], int, list[list[int]]]]) -> tuple[
                          tuple(value for row in game_rounds for value in row)))
     del drawn[:]
     start = time.process_time()
-    result = ArenaResult.of(Rules(), 1, outcomes, _standings(outcomes, ["random"] * 4), True)
+    result = ArenaResult.of(Rules(), 1, outcomes, standings_of(outcomes, ["random"] * 4), True)
     return result.report(), start
 
 

@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 
 from take5rules.agents import arena_pool as _arenapool
-from take5rules.agents.arena import MAX_GAMES, ArenaPlayerError, _Setup, run_arena
+from take5rules.agents.arena import MAX_GAMES, ArenaPlayerError, run_arena
+from take5rules.agents.arena_games import ArenaSetup
 from take5rules.errors import RulesError
 from take5rules.playing.players import CardView, CautiousPlayer, DraftView, LowestCardPlayer
 from take5rules.turn import RowChoice
@@ -143,11 +144,11 @@ def test_run_arena_refuses_what_is_no_player(spec: object) -> None:
 
 
 def test_a_player_that_raises_stops_the_run_with_one_line(bots: Path) -> None:
-    done = _take5rules("arena", "cautious", "my_bot:Crash", "--games", "3", cwd=bots)
+    done = _take5rules("arena", "cautious", "my_bot:Crash", "--games", "4", cwd=bots)
     assert done.returncode == 2
     assert done.stderr == ("game 1 (seed 0), seat 'Crash': ZeroDivisionError: division by "
-                           "zero [rule player]\n")
-    more = _take5rules("arena", "cautious", "my_bot:Crash", "--games", "3", "--traceback",
+                           "zero [player]\n")
+    more = _take5rules("arena", "cautious", "my_bot:Crash", "--games", "4", "--traceback",
                        cwd=bots)
     assert more.stderr.splitlines()[0] == done.stderr.strip()
     assert "Traceback (most recent call last)" in more.stderr
@@ -185,7 +186,7 @@ def test_a_spec_that_exits_is_refused(spec: str, bots: Path) -> None:
     done = _take5rules("arena", "cautious", spec, "--games", "2", cwd=bots)
     assert done.returncode == 2, (done.stdout, done.stderr)
     assert done.stdout == ""
-    assert "[rule argument]" in done.stderr
+    assert "[argument]" in done.stderr
 
 
 def test_workers_are_capped_by_the_games_and_the_processors() -> None:
@@ -217,7 +218,7 @@ def test_work_is_submitted_a_little_at_a_time(monkeypatch: pytest.MonkeyPatch) -
     # --games 10**8 once submitted every chunk up front (2.5 GB before the first result)
     monkeypatch.setattr(_arenapool, "ProcessPoolExecutor", _InlinePool)
     monkeypatch.setattr(_InlinePool, "submitted", 0)
-    setup = _Setup(("lowest", "lowest"), ("a", "b"), Rules(), 0, None)
+    setup = ArenaSetup(("lowest", "lowest"), ("a", "b"), Rules(), 0, None)
     outcomes: Iterator[Any] = _arenapool.play_in_processes(setup, 10**8, 2, None)
     taken = [next(outcomes) for _ in range(100)]
     outcomes.close()  # type: ignore[attr-defined]
@@ -230,12 +231,12 @@ def test_work_is_submitted_a_little_at_a_time(monkeypatch: pytest.MonkeyPatch) -
 
 def test_an_executor_is_given_a_window_of_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
     # All the chunks of 10**7 games (400,000 futures) were once submitted up front.
-    def chunk(setup: _Setup, start: int, stop: int) -> list[Any]:
+    def chunk(setup: ArenaSetup, start: int, stop: int) -> list[Any]:
         return [(game, (0, 1), (0, 0), 3, ()) for game in range(start, stop)]
 
     monkeypatch.setattr(_arenapool, "_play_chunk", chunk)
     monkeypatch.setattr(_InlinePool, "submitted", 0)
-    setup = _Setup(("lowest", "lowest"), ("a", "b"), Rules(), 0, None)
+    setup = ArenaSetup(("lowest", "lowest"), ("a", "b"), Rules(), 0, None)
     outcomes = _arenapool.play_on(_InlinePool(1), setup, 10**7, None)  # type: ignore[arg-type]
     taken = [next(outcomes) for _ in range(1000)]
     outcomes.close()  # type: ignore[attr-defined]
@@ -308,7 +309,7 @@ def test_a_player_that_never_answers_is_stopped_by_the_move_timeout(bots: Path, 
     done = _take5rules("arena", "cautious", f"my_bot:{bot}", "--games", "4", "--jobs", jobs,
                        "--move-timeout", "0.2", cwd=bots)
     assert done.returncode == 2
-    assert done.stderr.endswith(f"seat '{bot}': no decision within 0.2 s [rule player]\n")
+    assert done.stderr.endswith(f"seat '{bot}': no decision within 0.2 s [player]\n")
     assert len(done.stderr.splitlines()) == 1
 
 
@@ -352,3 +353,12 @@ def test_the_random_player_class_is_seeded_like_the_kind() -> None:
     by_class = run_arena([RandomPlayer, "cautious"], games=3, seed=6)
     assert [list(t.values()) for t in by_kind.totals] == [list(t.values())
                                                          for t in by_class.totals]
+
+
+@pytest.mark.parametrize("rules", ["x", 66, {"threshold": 66}, Rules])
+def test_rules_that_are_not_rules_are_an_argument_error(rules: object) -> None:
+    # Issue 27: run_arena(["random", "random"], 2, rules="x") gave an AttributeError.
+    with pytest.raises(RulesError) as error:
+        run_arena(["random", "random"], 2, rules=rules)  # type: ignore[arg-type]
+    assert error.value.rule == "argument"
+    assert "take5rules.variants.Rules" in str(error.value)

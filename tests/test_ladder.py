@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable
 
 import pytest
 from click.testing import CliRunner
 
 from take5rules.agents.arena import ArenaResult, game_seed, run_arena
-from take5rules.agents.ladder import bradley_terry, report
+from take5rules.agents.ladder import report
 from take5rules.cli.arena_cmd import arena_command
 from take5rules.errors import RulesError
 from take5rules.events import GameOver, RoundStarted
@@ -78,14 +77,6 @@ def test_the_paired_interval_excludes_zero_for_a_steady_difference() -> None:
     assert low < mean < high
 
 
-def test_bradley_terry_of_two_players_is_their_ratio_of_wins() -> None:
-    # With two players the Bradley–Terry likelihood is maximal where p1 / p2 = w12 / w21, here
-    # (3 + 0.5) / (1 + 0.5) with the prior's half win each way.
-    first, second = bradley_terry([[0, 3], [1, 0]])
-    assert first / second == pytest.approx(3.5 / 1.5, rel=1e-6)
-    assert 400 * math.log10(first / second) == pytest.approx(147.19, abs=0.01)
-
-
 def test_the_baseline_must_be_a_seat() -> None:
     with pytest.raises(RulesError) as error:
         run_arena(["cautious", "lowest"], games=2).report("nobody")
@@ -102,3 +93,67 @@ def test_the_arena_command_prints_the_ladder_and_its_json() -> None:
     data = json.loads(as_json.output)
     assert data["duplicate"] is True
     assert {rating["player"] for rating in data["report"]["ratings"]} == {"greedy", "cautious"}
+
+
+def test_the_command_says_when_it_plays_more_games_than_asked() -> None:
+    # Issue 27: `arena --games 20` with 3 seats played 21 games without a word.
+    runner = CliRunner()
+    done = runner.invoke(arena_command, ["cautious", "random", "greedy", "--games", "20",
+                                         "--lang", "en"])
+    assert done.exit_code == 0, done.output
+    assert done.stderr.splitlines() == [
+        "21 games rather than 20: on duplicate deals each deal is played in all 3 rotations of "
+        "the seats (--independent plays 20)"]
+    assert done.stdout.startswith("21 games: ")
+    for asked in (["--games", "21"], ["--games", "20", "--independent"]):
+        exact = runner.invoke(arena_command, ["cautious", "random", "greedy", *asked])
+        assert exact.exit_code == 0, exact.output
+        assert exact.stderr == ""
+        assert exact.stdout.startswith(f"{asked[1]} games: ")
+
+
+def _blocks(output: str) -> list[list[list[str]]]:
+    """The tables of the arena command's output: blocks of rows of cells (cells split on 2+
+    spaces), each block's first row its header."""
+    blocks = [block.splitlines() for block in output.strip().split("\n\n")]
+    return [[[cell for cell in line.strip().split("  ") if cell.strip()] for line in block
+             if not line.startswith("Against") and " games: " not in line] for block in blocks]
+
+
+@pytest.mark.parametrize("columns", [60, 80, 100])
+def test_the_tables_fit_the_columns_and_keep_every_figure(columns: int) -> None:
+    # Issue 27: the ladder table was 150 columns wide whatever COLUMNS said.
+    arguments = ["cautious", "random", "lowest", "greedy", "--games", "4", "--lang", "en"]
+    wide = CliRunner().invoke(arena_command, arguments, env={"COLUMNS": "1000"})
+    narrow = CliRunner().invoke(arena_command, arguments, env={"COLUMNS": str(columns)})
+    assert wide.exit_code == narrow.exit_code == 0, narrow.output
+    assert max(map(len, wide.stdout.splitlines())) > 100  # the ladder on one line is wider
+    assert max(map(len, narrow.stdout.splitlines())) <= columns
+    # the same cells, whatever the blocks: each player's row, its cells in the same order
+    def cells(output: str) -> dict[str, list[str]]:
+        found: dict[str, list[str]] = {}
+        for block in _blocks(output)[1:]:  # the ladder's blocks
+            for row in block:
+                found.setdefault(row[0], []).extend(row[1:])
+        return found
+
+    assert cells(narrow.stdout) == cells(wide.stdout)
+    assert len(cells(wide.stdout)["Player"]) == 7
+
+
+@pytest.mark.parametrize(("players", "seed"), [(["cautious", "random", "greedy"], 5),
+                                               (["greedy", "lowest", "cautious", "random"], 1)])
+def test_the_standings_and_the_ladder_list_the_players_alike(players: list[str],
+                                                             seed: int) -> None:
+    # Issue 27: the standings sorted by mean penalty, the ladder by rating; with seed 5 the
+    # three-seat run listed greedy first in one and second in the other.
+    done = CliRunner().invoke(arena_command, [*players, "--games", "6", "--seed", str(seed),
+                                              "--lang", "en"], env={"COLUMNS": "1000"})
+    assert done.exit_code == 0, done.output
+    standings, ladder = _blocks(done.stdout)
+    assert [row[0] for row in standings[1:]] == [row[0] for row in ladder[1:]]
+    means = [float(row[1]) for row in standings[1:]]
+    assert means == sorted(means)
+    result = run_arena(players, games=6, seed=seed)
+    assert [rating.player for rating in result.report().ratings] == [
+        standing.player for standing in result.standings]

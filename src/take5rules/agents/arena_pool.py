@@ -19,15 +19,13 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from take5rules._messages import N_
-from take5rules.agents.arena import ArenaPlayerError
+from take5rules.agents.arena_games import ArenaSetup, play_one
+from take5rules.agents.arena_seats import ArenaPlayerError
+from take5rules.agents.arena_store import Outcome
 from take5rules.errors import RulesError
-
-if TYPE_CHECKING:
-    from take5rules.agents.arena import _Setup
-    from take5rules.agents.arena_store import Outcome
 
 __all__ = ["Interrupted", "chunk_size", "play_in_processes", "play_on", "worker_count"]
 
@@ -85,13 +83,11 @@ def _start_worker(parent: int) -> None:
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
 
 
-def _play_chunk(setup: _Setup, start: int, stop: int) -> list[Outcome]:
-    from take5rules.agents.arena import play_one
-
+def _play_chunk(setup: ArenaSetup, start: int, stop: int) -> list[Outcome]:
     return [play_one(setup, game) for game in range(start, stop)]
 
 
-def play_on(executor: Executor, setup: _Setup, games: int,
+def play_on(executor: Executor, setup: ArenaSetup, games: int,
             progress: Callable[[int], None] | None) -> Iterator[Outcome]:
     """Every game's outcome, played in chunks by *executor*, in the order they finish.
 
@@ -102,7 +98,7 @@ def play_on(executor: Executor, setup: _Setup, games: int,
     yield from _in_window(executor, setup, games, size, EXECUTOR_IN_FLIGHT, progress)
 
 
-def _in_window(executor: Executor, setup: _Setup, games: int, size: int, window: int,
+def _in_window(executor: Executor, setup: ArenaSetup, games: int, size: int, window: int,
                progress: Callable[[int], None] | None) -> Iterator[Outcome]:
     """The outcomes of *games* in chunks of *size*, at most *window* chunks submitted unread.
 
@@ -136,7 +132,7 @@ def _raise_interrupted(signum: int, _frame: object) -> None:
     raise Interrupted(signum)
 
 
-def play_in_processes(setup: _Setup, games: int, jobs: int,
+def play_in_processes(setup: ArenaSetup, games: int, jobs: int,
                       progress: Callable[[int], None] | None) -> Iterator[Outcome]:
     """Every game's outcome, in the order they finish, played by worker processes."""
     try:

@@ -10,14 +10,18 @@ From an :class:`~take5rules.agents.arena.ArenaResult` :func:`report` computes, f
   otherwise one game. A negative difference is fewer bull heads than the baseline: better;
 * its deal wins and game wins, a tie split evenly among those who share it;
 * its Bradley–Terry rating on the Elo scale (400 log10 of the strength; the baseline at 0),
-  fitted by Hunter's MM algorithm on every pair of players in every deal (fewer bull heads wins,
-  a tie counts half to each, and every pair gets half a win each way as a prior so that no
-  rating is infinite), with a 95% percentile bootstrap interval over the deal sets (beyond
-  :data:`LADDER_BLOCKS` deal sets, over that many blocks of consecutive deal sets).
+  the maximum-likelihood fit of :func:`take5rules.agents.stats.bradley_terry_fit` (to its
+  tolerance) on every pair of players in every deal (fewer bull heads wins, a tie counts half
+  to each, and every pair gets half a win each way as a prior so that no rating is infinite),
+  with a 95% percentile bootstrap interval over the deal sets (beyond :data:`LADDER_BLOCKS`
+  deal sets, over that many blocks of consecutive deal sets).
 
-The report reads the games' compact outcomes in one pass; beyond those limits (and
-:data:`~take5rules.agents.arena.BOOTSTRAP_LIMIT` deal sets for the differences, which then take the
-normal interval) its time grows no faster than the games.
+The ratings come in the order of the arena's standings: the fewest bull heads a game first
+(then by name), so that the two tables of ``take5rules arena`` list the players alike. The
+statistics are those of :mod:`take5rules.agents.stats`. The report reads the games' compact
+outcomes in one pass; beyond those limits (and
+:data:`~take5rules.agents.stats.BOOTSTRAP_LIMIT` deal sets for the differences, which then take
+the normal interval) its time grows no faster than the games.
 
 >>> from take5rules.agents.arena import run_arena
 >>> result = run_arena(["cautious", "random"], games=4, seed=1)
@@ -30,23 +34,19 @@ normal interval) its time grows no faster than the games.
 
 from __future__ import annotations
 
-import math
 import operator
-import random
 import statistics
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from take5rules._messages import N_
+from take5rules.agents.arena_store import Outcomes
+from take5rules.agents.stats import bradley_terry, elo, paired_interval, percentile_bootstrap
 from take5rules.errors import RulesError
 
-if TYPE_CHECKING:
-    from take5rules.agents.arena import ArenaResult
-    from take5rules.agents.arena_store import Outcomes
-
-__all__ = ["Rating", "Report", "bradley_terry", "report"]
+__all__ = ["Played", "Rating", "Report", "report"]
 
 #: Bootstrap resamples of the ladder's intervals.
 LADDER_RESAMPLES = 200
@@ -94,7 +94,7 @@ class Rating:
 
 @dataclass(frozen=True, slots=True)
 class Report:
-    """Every seat's :class:`Rating` against *baseline*, best (highest rating) first."""
+    """Every seat's :class:`Rating` against *baseline*, fewest bull heads a game first."""
 
     baseline: str
     sets: int
@@ -107,42 +107,24 @@ class Report:
                 "ratings": [rating.to_json() for rating in self.ratings]}
 
 
-def bradley_terry(wins: Sequence[Sequence[float]], iterations: int = 200) -> list[float]:
-    """The Bradley–Terry strengths from *wins* (``wins[i][j]``: i's wins over j), MM fitted.
+class Played(Protocol):
+    """What a report reads of an arena's result (:class:`~take5rules.agents.arena.ArenaResult`)."""
 
-    Half a win each way is added to every pair as a prior. The strengths' geometric mean is 1.
+    @property
+    def outcomes(self) -> Outcomes:
+        """Every game's compact outcome."""
 
-    >>> [round(value, 3) for value in bradley_terry([[0, 3], [1, 0]])]
-    [1.528, 0.655]
-    """
-    count = len(wins)
-    won = [[wins[i][j] + 0.5 if i != j else 0.0 for j in range(count)] for i in range(count)]
-    strength = [1.0] * count
-    for _ in range(iterations):
-        updated = []
-        for i in range(count):
-            total = sum(won[i])
-            denominator = sum((won[i][j] + won[j][i]) / (strength[i] + strength[j])
-                              for j in range(count) if j != i)
-            updated.append(total / denominator)
-        scale = math.exp(statistics.fmean(math.log(value) for value in updated))
-        strength = [value / scale for value in updated]
-    return strength
-
-
-def _interval(values: Sequence[float]) -> tuple[float, float, float]:
-    from take5rules.agents.arena import confidence_interval
-
-    low, high = confidence_interval(values)
-    return statistics.fmean(values), low, high
+    @property
+    def duplicate(self) -> bool:
+        """Whether each deal was played once for every seat rotation."""
 
 
 @dataclass(slots=True)
 class _Tally:
     """What :func:`report` counts in one pass over the games (a float sum in game order)."""
 
-    deal_difference: list[array[float]]
-    game_difference: list[array[float]]
+    per_deal: list[array[float]]  # each seat's bull heads a deal, deal set by deal set
+    per_game: list[array[float]]  # each seat's final total a game, deal set by deal set
     bull_heads: list[int]
     deals: int
     deal_wins: list[float]
@@ -150,8 +132,8 @@ class _Tally:
     blocks: list[list[int]]  # each block's pair wins, in half wins: [i * count + j]
 
 
-def _tally(outcomes: Outcomes, size: int, anchor: int) -> _Tally:
-    """One pass over the games, by deal sets of *size* games, against seat *anchor*."""
+def _tally(outcomes: Outcomes, size: int) -> _Tally:
+    """One pass over the games, by deal sets of *size* games."""
     count, games = len(outcomes.seats), outcomes.games
     totals, winners, penalties = outcomes.totals, outcomes.winners, outcomes.penalties
     starts, counts = outcomes.starts, outcomes.counts
@@ -199,19 +181,20 @@ def _tally(outcomes: Outcomes, size: int, anchor: int) -> _Tally:
         played = last - first
         for seat in range(count):
             tally.bull_heads[seat] += heads[seat]
-            tally.deal_difference[seat].append(heads[seat] / deals - heads[anchor] / deals)
-            tally.game_difference[seat].append(held[seat] / played - held[anchor] / played)
+            tally.per_deal[seat].append(heads[seat] / deals)
+            tally.per_game[seat].append(held[seat] / played)
         tally.deals += deals
     return tally
 
 
-def report(result: ArenaResult, baseline: str | None = None) -> Report:
+def report(result: Played, baseline: str | None = None) -> Report:
     """The duplicate protocol's figures of *result* against *baseline* (default: last seat).
 
     One pass over the games' compact outcomes
     (:attr:`~take5rules.agents.arena.ArenaResult.outcomes`),
     then intervals whose time does not grow with the games beyond :data:`LADDER_BLOCKS` deal
-    sets (the rating) and :data:`~take5rules.agents.arena.BOOTSTRAP_LIMIT` (the differences).
+    sets (the rating) and :data:`~take5rules.agents.stats.BOOTSTRAP_LIMIT` (the differences).
+    The ratings come in the order of the standings: fewest bull heads a game first.
     """
     outcomes = result.outcomes
     seats = list(outcomes.seats)
@@ -221,21 +204,22 @@ def report(result: ArenaResult, baseline: str | None = None) -> Report:
     if not outcomes.has_rounds:
         raise RulesError("argument", _NO_ROUNDS)
     count = len(seats)
-    tally = _tally(outcomes, count if result.duplicate else 1, seats.index(base))
+    anchor = seats.index(base)
+    tally = _tally(outcomes, count if result.duplicate else 1)
     ratings_of = _ratings([[wins / 2 for wins in block] for block in tally.blocks], seats, base)
     ratings = []
     for seat, name in enumerate(seats):
-        elo, low, high = ratings_of[name]
+        rating, low, high = ratings_of[name]
         ratings.append(Rating(
             name,
             tally.bull_heads[seat] / tally.deals,
             statistics.fmean(outcomes.totals[seat::count]),
-            _interval(tally.deal_difference[seat]),
-            _interval(tally.game_difference[seat]),
-            tally.deal_wins[seat], tally.game_wins[seat], elo, (low, high),
+            paired_interval(tally.per_deal[seat], tally.per_deal[anchor]),
+            paired_interval(tally.per_game[seat], tally.per_game[anchor]),
+            tally.deal_wins[seat], tally.game_wins[seat], rating, (low, high),
         ))
-    ratings.sort(key=lambda rating: (-rating.elo, rating.player))
-    return Report(base, len(tally.deal_difference[0]), tally.deals, tuple(ratings))
+    ratings.sort(key=lambda rating: (rating.per_game, rating.player))  # as the standings
+    return Report(base, len(tally.per_deal[0]), tally.deals, tuple(ratings))
 
 
 def _ratings(blocks: Sequence[list[float]], seats: Sequence[str],
@@ -247,17 +231,11 @@ def _ratings(blocks: Sequence[list[float]], seats: Sequence[str],
     count = len(seats)
     anchor = seats.index(base)
 
-    def elo(chosen: Sequence[list[float]]) -> list[float]:
+    def ratings(chosen: Sequence[list[float]]) -> list[float]:
         sums = [sum(column) for column in zip(*chosen, strict=True)]
-        strength = bradley_terry([sums[i * count:(i + 1) * count] for i in range(count)])
-        return [400 * math.log10(value / strength[anchor]) for value in strength]
+        return elo(bradley_terry([sums[i * count:(i + 1) * count] for i in range(count)]),
+                   anchor)
 
-    point = elo(blocks)
-    rng = random.Random(0)
-    samples = [elo(rng.choices(blocks, k=len(blocks))) for _ in range(LADDER_RESAMPLES)]
-    result = {}
-    for index, seat in enumerate(seats):
-        values = sorted(sample[index] for sample in samples)
-        result[seat] = (point[index], values[int(0.025 * (len(values) - 1))],
-                        values[int(0.975 * (len(values) - 1) + 0.5)])
-    return result
+    point = ratings(blocks)
+    bounds = percentile_bootstrap(blocks, ratings, LADDER_RESAMPLES)
+    return {seat: (point[index], *bounds[index]) for index, seat in enumerate(seats)}

@@ -27,8 +27,10 @@ True
 from __future__ import annotations
 
 import math
+import operator
 import random
 import statistics
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -68,6 +70,9 @@ BT_MAX_ITERATIONS = 100
 _MOST_PLAYERS = 1000
 
 _T = TypeVar("_T")
+
+#: The type codes of :class:`array.array` that hold numbers (all but characters).
+_NUMBERS = "bBhHiIlLqQfd"
 
 _BAD_LEVEL = N_("a confidence level is a number between 0 and 1, not {value!r}")
 _NOT_A_COUNT = N_("{name} is a whole number of at least {least}, not {value!r}")
@@ -113,13 +118,18 @@ def _level(value: object) -> float:
 
 def _values(name: str, values: object) -> Sequence[float]:
     """*values* as given, if they are a non-empty sequence of finite real numbers."""
-    if (isinstance(values, str | bytes) or not isinstance(values, Sequence) or not values
-            or any(isinstance(value, bool) or not isinstance(value, int | float)
-                   or not math.isfinite(value) for value in values)):
+    if isinstance(values, array) and values.typecode in _NUMBERS:
+        good = bool(values) and all(map(math.isfinite, values))  # numbers by construction
+    else:
+        good = (not isinstance(values, str | bytes) and isinstance(values, Sequence)
+                and bool(values) and not any(
+                    isinstance(value, bool) or not isinstance(value, int | float)
+                    or not math.isfinite(value) for value in values))
+    if not good:
         shown = repr(values)
         raise _argument(_NOT_VALUES, name=name,
                         value=shown if len(shown) <= 60 else shown[:57] + "...")
-    return values
+    return values  # type: ignore[return-value]
 
 
 def percentile_bootstrap(units: Sequence[_T], statistic: Callable[[list[_T]], Sequence[float]],
@@ -194,7 +204,7 @@ def paired_interval(first: Sequence[float], second: Sequence[float],
     first, second = _values("first", first), _values("second", second)
     if len(first) != len(second):
         raise _argument(_NOT_PAIRED, first=len(first), second=len(second))
-    differences = [one - other for one, other in zip(first, second, strict=True)]
+    differences = array("d", map(operator.sub, first, second))
     low, high = mean_interval(differences, resamples)
     return statistics.fmean(differences), low, high
 

@@ -18,10 +18,23 @@ from babel import Locale
 from babel.numbers import format_decimal, format_percent
 
 from take5rules._messages import N_, Nn_
-from take5rules.agents.arena import ArenaPlayerError, ArenaResult, run_arena
+from take5rules.agents.arena import (
+    MAX_GAMES,
+    ArenaPlayerError,
+    ArenaResult,
+    games_played,
+    run_arena,
+)
 from take5rules.agents.arena_pool import Interrupted
 from take5rules.agents.arguments import checked_threshold
-from take5rules.cli.common import exit_status, lang_option, reported, terminal_console
+from take5rules.cli.common import (
+    exit_status,
+    lang_option,
+    output_width,
+    reported,
+    terminal_console,
+    wrapped,
+)
 from take5rules.text import error_message, translator, variant_name
 from take5rules.variants import DEFAULT_THRESHOLD, Rules, Variant
 
@@ -35,6 +48,8 @@ _LADDER_HEADERS = (N_("Player"), N_("Per deal"), N_("Difference 95%"), N_("Per g
                    N_("Difference 95%"), N_("Deal wins"), N_("Game wins"), N_("Rating 95%"))
 _PLAYING = N_("Playing games")
 _STOPPED = N_("stopped by {signal}: no standings; every worker has been stopped")
+_ROUNDED = N_("{played} games rather than {asked}: on duplicate deals each deal is played in "
+              "all {seats} rotations of the seats (--independent plays {asked})")
 
 
 @contextmanager
@@ -49,6 +64,38 @@ def _progress(total: int, language: str) -> Iterator[Callable[[int], None] | Non
     with Progress(console=console, transient=True) as bar:
         task = bar.add_task(translator(language).gettext(_PLAYING), total=total)
         yield lambda done: bar.advance(task, done)
+
+
+def _layout(rows: list[list[str]], width: int | None) -> list[str]:
+    """*rows* as aligned lines (the first column to the left, the others to the right).
+
+    When the lines are wider than *width* the columns are split into blocks that fit, one
+    under the other, a blank line between them, each starting with the first column (the
+    player). ``None``: one block, however wide.
+
+    >>> rows = [["Player", "A", "B"], ["ana", "1.00", "22.00"]]
+    >>> _layout(rows, None)
+    ['Player     A      B', 'ana     1.00  22.00']
+    >>> _layout(rows, 14)
+    ['Player     A', 'ana     1.00', '', 'Player      B', 'ana     22.00']
+    """
+    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+    blocks: list[list[int]] = [[]]
+    used = widths[0]
+    for column in range(1, len(widths)):
+        if blocks[-1] and width is not None and used + 2 + widths[column] > width:
+            blocks.append([])
+            used = widths[0]
+        blocks[-1].append(column)
+        used += 2 + widths[column]
+    lines: list[str] = []
+    for block in blocks:
+        if lines:
+            lines.append("")
+        lines += ["  ".join([row[0].ljust(widths[0]),
+                             *(row[column].rjust(widths[column]) for column in block)])
+                  for row in rows]
+    return lines
 
 
 def _table(result: ArenaResult, language: str) -> str:
@@ -67,12 +114,7 @@ def _table(result: ArenaResult, language: str) -> str:
             f"{tr.number(standing.wins)} "
             f"({percent(standing.win_rate, tr.locale)})",
         ])
-    widths = [max(len(row[column]) for row in rows) for column in range(len(_HEADERS))]
-    lines = [
-        "  ".join(cell.ljust(width) if column == 0 else cell.rjust(width)
-                  for column, (cell, width) in enumerate(zip(row, widths, strict=True)))
-        for row in rows
-    ]
+    lines = _layout(rows, output_width())
     summary = tr.ngettext(_SUMMARY, result.games).format(
         games=tr.number(result.games), variant=variant_name(result.rules.variant, language),
         threshold=tr.number(result.rules.threshold), seed=result.seed)
@@ -102,10 +144,7 @@ def _ladder(result: ArenaResult, baseline: str | None, language: str) -> str:
                      f"{format_decimal(rating.elo, '+#,##0;-#,##0', locale=tr.locale)} "
                      f"({format_decimal(low, '+#,##0;-#,##0', locale=tr.locale)} – "
                      f"{format_decimal(high, '+#,##0;-#,##0', locale=tr.locale)})"])
-    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
-    lines = ["  ".join(cell.ljust(width) if column == 0 else cell.rjust(width)
-                       for column, (cell, width) in enumerate(zip(row, widths, strict=True)))
-             for row in rows]
+    lines = _layout(rows, output_width())
     title = tr.gettext(_LADDER).format(
         baseline=ladder.baseline, deals=tr.number(ladder.deals), sets=tr.number(ladder.sets))
     return "\n".join([title, *lines])
@@ -164,17 +203,26 @@ def arena_command(players: tuple[str, ...], games: int, seed: int, variant: str,
     module:Class (the current directory is importable) or path/to/file.py:Class. The table
     gives each player's mean penalty with its 95% bootstrap interval and its wins (shared wins
     count for each winner). On duplicate deals (the default) each deal is played once for every
-    rotation of the seats; the ladder then gives each player's bull heads per deal and per game,
+    rotation of the seats (GAMES is rounded up to whole deal sets, and a line says so); the
+    ladder then gives each player's bull heads per deal and per game,
     its paired difference from the baseline with a 95% bootstrap interval, its deal and game
-    wins (ties split) and its Bradley-Terry rating. A player that fails stops the run with one
-    line.
+    wins (ties split) and its Bradley-Terry rating. Both tables list the players alike, fewest
+    bull heads a game first, and fit COLUMNS (or the terminal): columns that do not fit go
+    to a second block. A player that fails stops the run with one line.
     """
     _importable_here()
     with reported(language):
         rules = Rules(Variant.parse(variant), threshold)
         checked_threshold(threshold)
+        played = games_played(games, len(players), duplicate)
+        if played != games and games <= MAX_GAMES:
+            tr = translator(language)
+            note = tr.gettext(_ROUNDED).format(played=tr.number(played), asked=tr.number(games),
+                                               seats=tr.number(len(players)))
+            for line in wrapped(note, output_width()):
+                click.echo(line, err=True)
         try:
-            with _progress(games, language) as progress:
+            with _progress(played, language) as progress:
                 result = run_arena(players, games, seed, rules, jobs, progress,
                                    move_timeout=move_timeout, duplicate=duplicate)
             report = result.report(baseline)
