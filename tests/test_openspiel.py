@@ -293,3 +293,56 @@ def test_rounds_stops_the_game_after_that_many_rounds(variant: str) -> None:
     assert last.is_terminal()
     assert last.information_state_string(0).count("=") == 2  # two rounds scored, no third
     assert len(last.legal_actions()) == 0
+
+
+# --- Hostile arguments and the shared encoding ---------------------------------------------------
+
+
+def _first_decision(params: dict[str, Any], seed: int) -> Any:
+    state = pyspiel.load_game("take5", params).new_initial_state()
+    rng = random.Random(seed)
+    while state.is_chance_node():
+        actions, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(actions, probs)[0])
+    return state
+
+
+@pytest.mark.parametrize(("player", "sampler"), [
+    (-1, random.random), (2, random.random), (3, random.random), (True, random.random),
+    ("0", random.random), (0, lambda: math.nan), (0, lambda: None), (0, lambda: -0.5),
+    (0, lambda: "0.5"), (0, 0.5),
+], ids=["minus-1", "seat-2-of-2", "seat-3-of-2", "bool", "str", "nan", "none", "negative",
+        "text", "not-callable"])
+def test_resampling_refuses_a_seat_or_a_sampler_that_is_not_one(player: Any, sampler: Any) -> None:
+    state = _first_decision({"players": 2}, seed=1)
+    with pytest.raises(Take5Error) as error:
+        state.resample_from_infostate(player, sampler)
+    assert error.value.rule == "argument"
+
+
+def test_the_observation_tensor_is_the_shared_encoding() -> None:
+    from take5rules.agents.encoding import OBSERVATION_LAYOUT, observe
+
+    game = pyspiel.load_game("take5", {"players": 3})
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    dealt: list[int] = []
+    while state.is_chance_node():
+        actions, probs = zip(*state.chance_outcomes(), strict=True)
+        dealt.append(rng.choices(actions, probs)[0] + 1)
+        state.apply_action(dealt[-1] - 1)
+        if len(dealt) == 10:  # seat 0's hand is dealt: it sees it while the deal goes on
+            tensor = np.asarray(state.observation_tensor(0))
+            hand = np.flatnonzero(tensor[OBSERVATION_LAYOUT["hand"]]) + 1
+            assert hand.tolist() == sorted(dealt)
+            assert not tensor[OBSERVATION_LAYOUT["phase"]].any()  # no phase while dealing
+            assert not np.asarray(state.observation_tensor(1))[OBSERVATION_LAYOUT["hand"]].any()
+    # Three hands of ten, then the four row cards, as the rulebook deals.
+    rows = np.asarray(state.observation_tensor(2))[OBSERVATION_LAYOUT["rows"]].reshape(4, 5)
+    assert rows[:, 0].tolist() == dealt[30:34]
+    for _ in range(12):
+        for player in range(3):
+            seat = state.core.config.seats[player]
+            expected = observe(state.core.game, seat)
+            assert np.asarray(state.observation_tensor(player)).tolist() == expected.tolist()
+        state.apply_action(rng.choice(state.legal_actions()))

@@ -46,8 +46,11 @@ except ModuleNotFoundError as absent:  # a plain install: say which extra, in on
 
     raise missing_extra(__name__, absent, "openspiel") from None
 
+from take5rules._messages import N_
+from take5rules.agents.arguments import shown as _shown
 from take5rules.agents.openspiel_observer import Observer
-from take5rules.agents.openspiel_state import Config, Core
+from take5rules.agents.openspiel_state import Config, Core, checked_player
+from take5rules.errors import MalformedInputError
 from take5rules.setup import ROWS
 from take5rules.variants import DEFAULT_THRESHOLD, PLAYER_RANGE
 
@@ -117,6 +120,14 @@ class Take5State(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._core = Core(game.config)
 
+    @property
+    def core(self) -> Core:
+        """The state's data (:class:`~take5rules.agents.openspiel_state.Core`), for the observer.
+
+        Read it, do not change it: every change goes through ``apply_action``.
+        """
+        return self._core
+
     def current_player(self) -> int:
         """The seat to act, ``CHANCE`` while dealing, ``TERMINAL`` at the end."""
         core = self._core
@@ -179,8 +190,16 @@ class Take5State(pyspiel.State):  # type: ignore[misc]
         down this turn from its drawn hand; in the drafted variants the hands are public and
         only the cards laid this turn are drawn. The round is then played again from its
         start with the same public actions. *probability_sampler* returns floats in [0, 1).
+        A seat that is not one of the game's, or a sampler that returns anything else, is an
+        ``argument`` error.
         """
-        actions = _resampled(self._core, player_id, probability_sampler)
+        player = checked_player(self._core.config, player_id)
+        if not callable(probability_sampler):
+            raise MalformedInputError(
+                "argument", N_("the probability sampler is {value}: it must be a function "
+                               "returning a number from 0 to 1"),
+                value=_shown(probability_sampler))
+        actions = _resampled(self._core, player, probability_sampler)
         state = self._round_start()
         for action in actions:
             state.apply_action(action)
@@ -205,7 +224,13 @@ def _resampled(core: Core, player: int, sampler: Callable[[], float]) -> list[in
     actions = list(core.since)
 
     def draw(cards: list[int]) -> int:
-        return cards.pop(min(int(sampler() * len(cards)), len(cards) - 1))
+        value = sampler()
+        if (isinstance(value, bool) or not isinstance(value, int | float)
+                or not 0 <= value <= 1):  # NaN fails the comparison too
+            raise MalformedInputError(
+                "argument", N_("the probability sampler returned {value}: it must return a "
+                               "number from 0 to 1"), value=_shown(value))
+        return cards.pop(min(int(value * len(cards)), len(cards) - 1))
 
     shown: dict[int, list[int]] = {seat: [] for seat in range(len(config.seats))}
     for _, seat, value in core.plays:

@@ -3,9 +3,13 @@
 Private. One :class:`Observer` serves the information state (``perfect_recall``: the whole
 history a seat has seen) and the observation (the state of the table now), as strings and as
 tensors; which private parts it shows follows OpenSpiel's ``private_info`` (the seat's own, every
-seat's, or none). Only what the seat was shown goes in: its hand, the card it laid this turn, and
-the public events (the row cards, the cards once revealed, the rows taken, the draft picks, the
-scores). Another seat's hand and the cards set aside never do.
+seat's, or none). The default observation (a seat's own cards and the public table, without
+perfect recall: ``observation_tensor``) is the one vector of :mod:`take5rules.agents.encoding`,
+the same as the PettingZoo and Gymnasium environments' and ``batch.vector``'s; while a round is
+dealt (a chance node) it holds the cards dealt so far and no phase. Only what the seat was
+shown goes in: its hand, the card it laid this turn, and the public events (the row cards, the
+cards once revealed, the rows taken, the draft picks, the scores). Another seat's hand and the
+cards set aside never do.
 
 The strings are compact tokens, not messages: ``r2`` round 2 starts; ``d17`` you were dealt 17
 (``d?1``: seat 1 was dealt a card you did not see); ``s58`` a row starts with 58; ``p1:40`` seat
@@ -21,11 +25,14 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from take5rules import _kernel
 from take5rules._messages import N_
-from take5rules.agents.openspiel_state import PHASES, Config, Core
+from take5rules.agents import encoding
+from take5rules.agents.openspiel_state import PHASES, Config, Core, checked_player
 from take5rules.errors import MalformedInputError
 from take5rules.playing.stepper import Observation, Phase
 from take5rules.setup import ROWS
+from take5rules.table import ROW_LIMIT
 
 __all__ = ["Observer"]
 
@@ -44,6 +51,13 @@ class Observer:
         self.public = bool(kind.public_info)
         self.everyone = kind.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS
         self.mine = kind.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        #: Whether the tensor is the encoding's vector (the default observation).
+        self.shared = self.mine and self.public and not self.recall
+        if self.shared:
+            self.tensor = np.zeros(encoding.SIZE, np.float32)
+            self.dict: dict[str, np.ndarray[Any, Any]] = {
+                name: self.tensor[part] for name, part in encoding.OBSERVATION_LAYOUT.items()}
+            return
         seats, top, turns = len(config.seats), config.top, config.hand
         pieces: list[tuple[str, tuple[int, ...]]] = [
             ("player", (seats,)), ("phase", (len(PHASES),)), ("round", (1,)), ("totals", (seats,)),
@@ -64,7 +78,7 @@ class Observer:
                 if config.picks:
                     pieces += [("pool", (top,)), ("picked", (seats, top))]
         self.tensor = np.zeros(sum(int(np.prod(shape)) for _, shape in pieces), np.float32)
-        self.dict: dict[str, np.ndarray[Any, Any]] = {}
+        self.dict = {}
         index = 0
         for name, shape in pieces:
             size = int(np.prod(shape))
@@ -75,7 +89,11 @@ class Observer:
 
     def set_from(self, state: Any, player: int) -> None:
         """Write what *player* sees of *state* into :attr:`tensor`."""
-        core: Core = state._core
+        core: Core = state.core
+        player = checked_player(self.config, player)
+        if self.shared:
+            self.tensor[:] = _encoded(core, player)
+            return
         out, config = self.dict, self.config
         self.tensor.fill(0)
         out["player"][player] = 1
@@ -124,7 +142,8 @@ class Observer:
 
     def string_from(self, state: Any, player: int) -> str:
         """What *player* sees of *state*, as a line of tokens (see the module)."""
-        core: Core = state._core
+        core: Core = state.core
+        player = checked_player(self.config, player)
         if self.recall:
             return self._history(core, player)
         return self._now(core, player)
@@ -172,6 +191,33 @@ class Observer:
                     seat, value = seen.pending
                     tokens.append(f"low {self.config.seats.index(seat)}:{value}")
         return " ".join(tokens + self._private(core, player))
+
+
+def _encoded(core: Core, player: int) -> np.ndarray[Any, np.dtype[np.float32]]:
+    """*player*'s vector of :mod:`take5rules.agents.encoding` (while dealing: what is dealt)."""
+    config = core.config
+    seen = _seen(core, player)
+    if seen is not None:
+        return encoding.encode(seen, config.seats, config.rules)
+    vector = np.zeros(encoding.SIZE, np.float32)
+    at = {name: part.start for name, part in encoding.OBSERVATION_LAYOUT.items()}
+    for value in _hand(core, player):
+        vector[at["hand"] + value - 1] = 1
+    for index, row in enumerate(_start(core)):
+        vector[at["rows"] + index * ROW_LIMIT] = row[0]
+        vector[at["row_lengths"] + index] = 1
+        vector[at["row_heads"] + index] = _kernel.pile_heads(row)
+    if core.over:
+        vector[at["phase"] + encoding.PHASES.index(Phase.OVER)] = 1
+    vector[at["round"]] = core.round
+    count = len(config.seats)
+    vector[at["seat"] + player] = 1
+    vector[at["seats"]] = count
+    for seat, total in enumerate(core.now_totals()):
+        vector[at["totals"] + (seat - player) % count] = total
+    vector[at["threshold"]] = config.rules.threshold
+    vector[at["variant"] + list(type(config.rules.variant)).index(config.rules.variant)] = 1
+    return vector
 
 
 def _seen(core: Core, player: int) -> Observation | None:

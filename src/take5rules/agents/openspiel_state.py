@@ -14,8 +14,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from take5rules import _kernel
 from take5rules._messages import N_
+from take5rules.agents.arguments import shown
 from take5rules.cards import Card
 from take5rules.errors import IllegalMoveError, MalformedInputError, Where
 from take5rules.playing.stepper import Game, Phase
@@ -23,7 +26,7 @@ from take5rules.setup import HAND_SIZE, ROWS, cards_in_play, check_players
 from take5rules.table import Table
 from take5rules.variants import Rules, Variant
 
-__all__ = ["PHASES", "Config", "Core"]
+__all__ = ["PHASES", "Config", "Core", "checked_player"]
 
 #: The phases a tensor tells apart, in its one-hot order; the deal (chance) is ``None``.
 PHASES = (None, Phase.CARDS, Phase.ROW, Phase.DRAFT)
@@ -129,6 +132,20 @@ class Config:
         """The most steps of a round: its deal or draft, the cards, a row for each card."""
         dealt = 0 if self.rules.drafted else len(self.seats) * self.hand + ROWS
         return dealt + self.picks + 2 * len(self.seats) * self.hand
+
+
+def checked_player(config: Config, player: object) -> int:
+    """*player* as a seat of *config*'s game (0 to seats - 1); else an ``argument`` error."""
+    if isinstance(player, np.integer):
+        player = int(player)
+    count = len(config.seats)
+    if type(player) is not int or not 0 <= player < count:
+        raise MalformedInputError(
+            "argument",
+            N_("player {value}: the players of this game of take5 are 0 to {last}"),
+            value=shown(player), last=count - 1,
+        )
+    return player
 
 
 class Core:
