@@ -295,47 +295,64 @@ def _saved(steps: int = 3, rules: Rules | None = None) -> dict[str, Any]:
     return json.loads(json.dumps(game.to_json()))  # type: ignore[no-any-return]
 
 
+def _dealt(**changes: Any) -> dict[str, Any]:
+    """A game taken up at round 2 from a deal (totals 10 and 20), saved before any move."""
+    game = Game.from_deal(["ana", "bob"], Table.of([[10], [20], [30], [40]]),
+                          {"ana": (1, 2), "bob": (41, 42)}, round=2,
+                          totals={"ana": 10, "bob": 20})
+    document: dict[str, Any] = json.loads(json.dumps(game.to_json()))
+    document.update(changes)
+    return document
+
+
 def _edits() -> list[tuple[str, Any, str]]:
-    def hand_card_twice(doc: dict[str, Any]) -> None:
-        doc["hands"]["bob"][0] = doc["hands"]["ana"][0]
+    def card_of_the_other_hand(doc: dict[str, Any]) -> None:
+        game = Game(["ana", "bob"], seed=8)
+        doc["moves"][0][1] = game.legal("bob")[0]  # ana lays a card of bob's hand
 
-    def revealed_out_of_order(doc: dict[str, Any]) -> None:
-        doc["revealed"][0].reverse()
+    def card_laid_twice(doc: dict[str, Any]) -> None:
+        # Seed 1 starts the rows with 35, 30, 76 and 14 and deals ana 98 and bob 97, which
+        # both go on a row: turn 2 then asks for cards again, and ana lays 98 a second time.
+        doc.update(seed=1, moves=[["ana", 98], ["bob", 97], ["ana", 98]])
 
-    def taken_row_5(doc: dict[str, Any]) -> None:
-        doc["rows_taken"] = [5]
+    def seat_out_of_turn(doc: dict[str, Any]) -> None:
+        doc["moves"].append(list(doc["moves"][-1]))  # a second card from the same seat
 
     def negative_total(doc: dict[str, Any]) -> None:
-        doc["totals"]["ana"] = -1
+        doc.update(_dealt())
+        doc["totals_before"]["ana"] = -1
 
-    def hand_swapped(doc: dict[str, Any]) -> None:
-        doc["hands"]["ana"].pop()
+    def total_at_the_threshold(doc: dict[str, Any]) -> None:
+        doc.update(_dealt())
+        doc["totals_before"]["ana"] = 66
 
     def card_not_in_play(doc: dict[str, Any]) -> None:
+        doc.update(_dealt())
         doc["rules"]["variant"] = "tactics"
-
-    def garbage_rng(doc: dict[str, Any]) -> None:
-        doc["rng"] = [3, [1, 2], None]
+        doc["deals"][0]["hands"]["bob"] = [41, 99]
 
     def unknown_key(doc: dict[str, Any]) -> None:
         doc["extra"] = 1
 
+    def missing_key(doc: dict[str, Any]) -> None:
+        del doc["seed"]
+
     def bool_round(doc: dict[str, Any]) -> None:
-        doc["round"] = True
+        doc["first_round"] = True
 
     def two_players_named_alike(doc: dict[str, Any]) -> None:
         doc["players"] = ["ana", "ana"]
 
     return [
-        ("a card in two hands", hand_card_twice, "cards.deck"),
-        ("revealed cards not lowest first", revealed_out_of_order, "turn.order"),
-        ("a row index 5", taken_row_5, "table.low-card"),
+        ("a card of another hand", card_of_the_other_hand, "turn.reveal"),
+        ("a card laid twice", card_laid_twice, "turn.reveal"),
+        ("a card from a seat that has laid its card", seat_out_of_turn, "turn.reveal"),
         ("a negative total", negative_total, "game.totals"),
-        ("a card gone from a hand", hand_swapped, "setup.deal"),
-        ("cards beyond the tactics deck", card_not_in_play, "cards.deck"),
-        ("a random state that is none", garbage_rng, "state"),
-        ("an unknown key", unknown_key, "state"),
-        ("a round that is a bool", bool_round, "state"),
+        ("a total at the threshold before a round", total_at_the_threshold, "game.end"),
+        ("cards beyond the tactics deck", card_not_in_play, "variants.tactics"),
+        ("an unknown key", unknown_key, "argument"),
+        ("a missing key", missing_key, "argument"),
+        ("a round that is a bool", bool_round, "argument"),
         ("a name used twice", two_players_named_alike, "setup.players"),
     ]
 
@@ -344,23 +361,29 @@ def _edits() -> list[tuple[str, Any, str]]:
 def test_from_json_refuses_a_hand_edited_document_naming_the_rule(
     what: str, edit: Any, rule: str
 ) -> None:
-    document = _saved(steps=9 if rule in ("turn.order", "table.low-card") else 3)
-    if rule == "table.low-card":
-        # Find a saved state with a low card taken this round.
-        game = Game(["ana", "bob"], seed=8)
-        for _ in random_steps(game, random.Random(2)):
-            if game._choices and game.phase is Phase.CARDS:
-                break
-        document = json.loads(json.dumps(game.to_json()))
+    document = _saved(steps=3)
     edit(document)
     with pytest.raises(Take5Error) as caught:
         Game.from_json(document)
     assert caught.value.rule == rule, what
 
 
+def test_from_json_refuses_a_row_outside_0_to_3_for_a_low_card() -> None:
+    game = Game(["ana", "bob"], seed=1)
+    game.play("ana", 9)
+    game.play("bob", 1)  # lower than every row: bob must take one
+    game.take_row("bob", 0)
+    document = json.loads(json.dumps(game.to_json()))
+    assert document["moves"][-1] == ["bob", 0]
+    document["moves"][-1][1] = 5
+    with pytest.raises(IllegalMoveError) as caught:
+        Game.from_json(document)
+    assert caught.value.rule == "table.low-card"
+
+
 def test_from_json_refuses_a_draft_pick_out_of_turn() -> None:
     document = _saved(steps=3, rules=Rules(Variant.LOGIC))
-    document["picks"][0][0], document["picks"][1][0] = "bob", "ana"
+    document["moves"][0][0], document["moves"][1][0] = "bob", "ana"
     with pytest.raises(IllegalMoveError) as caught:
         Game.from_json(document)
     assert caught.value.rule == "variants.logic"
@@ -371,7 +394,7 @@ def test_from_json_refuses_what_is_not_a_document() -> None:
     for value in values:
         with pytest.raises(MalformedInputError) as caught:
             Game.from_json(value)
-        assert caught.value.rule == "state"
+        assert caught.value.rule == "argument"
 
 
 def test_events_of_a_step_are_the_cards_revealed_then_their_placements() -> None:

@@ -20,11 +20,10 @@ from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 
 from take5rules._messages import N_
 from take5rules.cards import Card
-from take5rules.errors import RulesError, Where
+from take5rules.errors import RulesError
 from take5rules.events import Event, GameOver, RoundScored
-from take5rules.playing.answers import _lay, _row_index
 from take5rules.playing.players import CardView, DraftView, Player
-from take5rules.playing.stepper import _CARDS, _DRAFT, _OVER, Game
+from take5rules.playing.stepper import Game, Phase
 from take5rules.playing.views import (
     card_view,
     row_choice,
@@ -32,12 +31,14 @@ from take5rules.playing.views import (
     set_row_card,
     set_row_hand,
 )
-from take5rules.setup import ROWS
 from take5rules.table import Table
 from take5rules.turn import RowChoice
-from take5rules.variants import Rules, next_drafter
+from take5rules.variants import Rules
 
 __all__ = ["play_game", "play_round", "play_silently"]
+
+#: The phases as plain names (a global is read faster than an enum member from its class).
+_CARDS, _DRAFT, _OVER = Phase.CARDS, Phase.DRAFT, Phase.OVER
 
 
 def _check_seated(seats: Mapping[str, Player]) -> None:
@@ -69,89 +70,61 @@ def _drive(
     rows = {player: (seats[player].choose_row, row_choice(game, player))
             for player in game.players}
     drafts = {player: seats[player].choose_draft for player in game.players}
-    flush = game._flush
-    out: list[Event] = game._out if game._out is not None else []
-    pause = game._emit or until is not None
     while True:
         phase = game.phase
         if phase is _CARDS:
-            steps: Iterator[None] = _turns(game, cards, rows, pause)
+            steps: Iterator[tuple[Event, ...]] = _turns(game, cards, rows)
         elif phase is _DRAFT:
             steps = _picks(game, drafts)
         else:
             return
-        for _ in steps:
+        for events in steps:
             if until is not None and (game.round != until or game.phase is _OVER):
-                for event in flush():
+                for event in events:
                     yield event
                     if isinstance(event, RoundScored):
                         return
-            # The step's events straight from the game's list (the game waits meanwhile).
-            yield from out
-            out.clear()
+                continue
+            yield from events
 
 
 def _turns(
     game: Game,
     choosers: Sequence[tuple[str, Callable[[CardView], object], CardView]],
     rows: Mapping[str, tuple[Callable[[RowChoice], object], RowChoice]],
-    pause: bool,
-) -> Iterator[None]:
+) -> Iterator[tuple[Event, ...]]:
     """Ask each seat's *choosers* for its card, then place the turn asking *rows*; repeat.
 
-    The engine's side of :class:`~take5rules.playing.stepper.Game`: it asks the players as
-    :meth:`~take5rules.playing.stepper.Game.play` would be told, checks each answer with the game's
-    own
-    checks and places the turn with the game's own transition. Each seat has one live view for
-    the whole game (:mod:`take5rules.playing.views`): only its hand (and a low card) is stored for a
+    The engine's side of :class:`~take5rules.playing.stepper.Game`: the turns go through its
+    fast path, :meth:`~take5rules.playing.stepper.Game.play_turns`, which shows each seat
+    its hand in its view, asks its player, checks the answer with the game's own checks and
+    places the turn with the game's own transition. Each seat has one live view for the whole
+    game (:mod:`take5rules.playing.views`): only its hand (and a low card) is stored for a
     decision, the rest is read from the game when the player reads it. *rows* answers a low
-    card's row. Goes on while cards are awaited, pausing after each turn when *pause* (so that
-    each turn's events reach the caller before the next turn is asked).
+    card's row. Goes on while cards are awaited, yielding each turn's events (none for a game
+    that builds none).
     """
-    def choose(player: str, value: Card) -> int:
+    def choose(player: str, value: Card) -> object:
         choose_row, view = rows[player]
         set_row_card(view, value)
-        set_row_hand(view, tuple(game._hands[player]))
-        choice = choose_row(view)
-        return choice if type(choice) is int and 0 <= choice < ROWS else _row_index(
-            choice, Where(game.round, game.turn, player, value))
+        set_row_hand(view, game.hand(player))
+        return choose_row(view)
 
-    place = game._place
-    hands: dict[str, list[Card]] = {}
-    seated: list[tuple[str, Callable[[CardView], object], CardView, list[Card]]] = []
-    while game._phase is _CARDS:
-        if game._hands is not hands:  # a new round: each seat's hand, looked up once
-            hands = game._hands
-            seated = [(player, choose_card, view, hands[player])
-                      for player, choose_card, view in choosers]
-        laid = game._laid
-        for player, choose_card, view, hand in seated:
-            set_card_hand(view, tuple(hand))
-            value = choose_card(view)
-            try:
-                # The answer checked as _lay checks it, without its call for a plain int.
-                if type(value) is not int:
-                    raise ValueError
-                hand.remove(value)
-                laid[player] = value
-            except ValueError:
-                laid[player] = _lay(hand, value, game.round, game.turn, player)
-        place(choose, True)
-        if pause:
-            yield
+    return game.play_turns(choosers, set_card_hand, choose)
 
 
-def _picks(game: Game, choosers: Mapping[str, Callable[[DraftView], object]]) -> Iterator[None]:
-    """Ask each drafter in turn for its pick; pause after each, while the draft goes on."""
-    while game._phase is _DRAFT:
-        player = next_drafter(game.players, len(game._picks))
-        mine = tuple(card for seat, card in game._picks if seat == player)
+def _picks(
+    game: Game, choosers: Mapping[str, Callable[[DraftView], object]]
+) -> Iterator[tuple[Event, ...]]:
+    """Ask each drafter in turn for its pick; yield each pick's events, while the draft goes on."""
+    while game.phase is _DRAFT:
+        player = game.to_move[0]
+        picks = game.picks
+        mine = tuple(card for seat, card in picks if seat == player)
         value = choosers[player](DraftView(
-            game.round, len(game._picks) + 1, tuple(game._pool), mine, player, game._picks,
-            game._totals_snapshot(),
+            game.round, len(picks) + 1, game.pool, mine, player, picks, game.totals,
         ))
-        game._draft(player, value)
-        yield
+        yield game.draft(player, value)
 
 
 def play_round(

@@ -1,316 +1,206 @@
-"""A :class:`.Game` as a JSON document, and back, strictly checked.
+"""A :class:`~take5rules.playing.stepper.Game` as a JSON document, and back: rules, seed, moves.
 
-The document holds what cannot be worked out: the seats and rules, the totals, each hand, the
-rows laid out at the round's start, the cards revealed turn by turn and the rows the low cards
-took, the cards laid face down, the draft, and the random generator's state. The rows now and the
-cards each player has taken are not stored: :func:`load` replays them from the start through the
-kernel, so a document can only describe a state that the rules reach. Each part that breaks a
-rule is refused with that rule's id; a part that is not of the documented shape with ``state``.
+A saved game is what replays it: its seats and rules, its seed, where it began (its first
+round and the totals before it, and the deals given from outside, if any: a game taken up with
+:meth:`Game.from_deal <take5rules.playing.stepper.Game.from_deal>` or from a log) and its moves,
+each ``[seat, answer]`` in the order taken. No state is stored: the hands, the rows, the cards
+taken, the totals and the random generator are rebuilt by replaying the moves through the
+game's public steps (:meth:`Game.act <take5rules.playing.stepper.Game.act>`), so a document can
+only describe a game the rules reach, and a document that breaks a rule is refused by the rule
+itself, with its id.
+
+The document's shape is checked once, strictly, where it enters (:func:`load`), before anything
+is replayed: its keys (none unknown, none missing), ``version`` the ``int`` 1 (not ``1.0``, not
+``true``), each value of its documented kind, a card or an answer an ``int`` (never a
+``bool``), and bounded sizes. Nothing is walked that is not of the expected shape, so a value
+nested 100,000 deep is refused at its first level, never recursed into. A document not of that
+shape is refused with the id ``argument``.
+
+The module knows only the document: :meth:`Game.to_json
+<take5rules.playing.stepper.Game.to_json>` writes it with :func:`dump`, and :meth:`Game.from_json
+<take5rules.playing.stepper.Game.from_json>` reads it with :func:`read`, then replays the moves.
+
+>>> from take5rules.playing.stepper import Game
+>>> game = Game(["ana", "bob"], seed=3)
+>>> _ = game.play("ana", game.legal("ana")[0])
+>>> document = game.to_json()
+>>> sorted(document)
+['deals', 'first_round', 'format', 'moves', 'players', 'rules', 'seed', 'totals_before', \
+'version']
+>>> document["seed"], document["moves"]
+(3, [['ana', 9]])
+>>> read(document).moves
+(('ana', 9),)
+>>> read({**document, "version": 1.0})
+Traceback (most recent call last):
+...
+take5rules.errors.MalformedInputError: not a saved game: version is '1.0', which is not what a \
+saved game holds there [rule argument]
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from take5rules import _kernel
 from take5rules._messages import N_
-from take5rules.cards import Card, cards
-from take5rules.errors import IllegalMoveError, MalformedInputError, Where
-from take5rules.events import GameOver
-from take5rules.game import add_penalties
-from take5rules.playing.answers import _row_index
-from take5rules.playing.stepper import Game, Phase
-from take5rules.setup import HAND_SIZE, ROWS, cards_in_play, check_players
+from take5rules.cards import Card
+from take5rules.errors import MalformedInputError
+from take5rules.playing.answers import shown
+from take5rules.setup import check_players
 from take5rules.table import Table
-from take5rules.variants import Rules, Variant, next_drafter, tournament_hands
+from take5rules.variants import Rules, Variant
 
-__all__ = ["FORMAT", "dump", "load"]
+__all__ = ["FORMAT", "KEYS", "MAX_DEALS", "MAX_MOVES", "VERSION", "Saved", "dump", "read"]
 
 #: The document's format name and version.
 FORMAT, VERSION = "take5rules-game", 1
-_KEYS = ("format", "version", "players", "rules", "phase", "round", "totals", "hands", "start",
-         "revealed", "rows_taken", "laid", "pool", "picks", "sheets", "rng")
+#: The keys of a saved game, every one required.
+KEYS = frozenset({"format", "version", "players", "rules", "seed", "first_round",
+                  "totals_before", "deals", "moves"})
+#: The most moves a saved game may hold: far more than any game to the highest threshold a
+#: person plays, few enough to replay in seconds.
+MAX_MOVES = 1_000_000
+#: The most deals given from outside a saved game may hold (one a round at most).
+MAX_DEALS = 100_000
+#: The most items of any other list (seats, rows, cards of a hand or a row).
+_MAX_ITEMS = 104
+#: The longest text (a seat's name, the variant).
+_MAX_TEXT = 1_000
 
 
-def dump(game: Game) -> dict[str, Any]:
-    """The JSON-ready document of *game*."""
-    version, internal, gauss = game._rng.getstate()
+@dataclass(frozen=True, slots=True)
+class Saved:
+    """A saved game's document, its shape checked: what replays the game.
+
+    *deals* are ``(table, hands)``, the deals given from outside from round *first_round* on;
+    *moves* ``(seat, answer)`` pairs in the order taken. The rules have not replayed anything
+    yet: the seats and rules are checked, the rest only for its shape.
+    """
+
+    players: tuple[str, ...]
+    rules: Rules
+    seed: int
+    first_round: int
+    totals_before: Mapping[str, int]
+    deals: tuple[tuple[Table, Mapping[str, tuple[Card, ...]]], ...]
+    moves: tuple[tuple[str, int], ...]
+
+
+def dump(
+    players: Sequence[str],
+    rules: Rules,
+    seed: int,
+    first_round: int,
+    totals_before: Mapping[str, int],
+    deals: Sequence[tuple[Table, Mapping[str, Sequence[Card]]]],
+    moves: Iterable[tuple[str, int]],
+) -> dict[str, Any]:
+    """The JSON-ready document of a game: its rules, seed, start and moves."""
     return {
         "format": FORMAT,
         "version": VERSION,
-        "players": list(game.players),
-        "rules": {"variant": game.rules.variant.value, "threshold": game.rules.threshold},
-        "phase": game._phase.value,
-        "round": game.round,
-        "totals": dict(game._totals),
-        "hands": {player: list(hand) for player, hand in game._hands.items()},
-        "start": [list(row) for row in game._start],
-        "revealed": [[[player, value] for player, value in turn] for turn in game._revealed],
-        "rows_taken": list(game._choices),
-        "laid": dict(game._laid),
-        "pool": list(game._pool),
-        "picks": [[player, value] for player, value in game._picks],
-        "sheets": None if game._sheets is None else {
-            "hands": {player: list(hand) for player, hand in game._sheets.items()},
-            "rows": list(game._draft_rows),
-        },
-        "rng": [version, list(internal), gauss],
+        "players": list(players),
+        "rules": {"variant": rules.variant.value, "threshold": rules.threshold},
+        "seed": seed,
+        "first_round": first_round,
+        "totals_before": dict(totals_before),
+        "deals": [
+            {"rows": [list(row) for row in table.rows],
+             "hands": {player: list(hand) for player, hand in hands.items()}}
+            for table, hands in deals
+        ],
+        "moves": [[seat, answer] for seat, answer in moves],
     }
 
 
 def _shape(path: str, value: object) -> MalformedInputError:
     return MalformedInputError(
-        "state",
+        "argument",
         N_("not a saved game: {path} is {value!r}, which is not what a saved game holds there"),
         path=path,
-        value=value,
+        value=shown(value),
     )
 
 
-def _get(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, kind):
-        raise _shape(key, value)
-    return value
-
-
-def _card_list(path: str, value: object) -> tuple[Card, ...]:
-    if not isinstance(value, list):
-        raise _shape(path, value)
-    return cards(value)
-
-
-def _pairs(path: str, value: object, players: tuple[str, ...]) -> tuple[tuple[str, Card], ...]:
-    """A list of ``[player, card]`` pairs."""
-    if not isinstance(value, list):
-        raise _shape(path, value)
-    pairs = []
-    for item in value:
-        if not (isinstance(item, list) and len(item) == 2 and item[0] in players):
-            raise _shape(path, item)
-        pairs.append((item[0], cards([item[1]])[0]))
-    return tuple(pairs)
-
-
-def _by_player(path: str, value: object, players: tuple[str, ...]) -> dict[str, Any]:
-    if not isinstance(value, dict) or not set(value) <= set(players):
+def _whole(path: str, value: object) -> int:
+    """*value* if it is an ``int`` (never a ``bool`` or a float)."""
+    if type(value) is not int:
         raise _shape(path, value)
     return value
 
 
-def load(data: object, events: bool = True) -> Game:
-    """The game of a document written by :func:`dump`, every part checked."""
-    if not isinstance(data, dict) or set(data) != set(_KEYS):
-        raise _shape("document", data if not isinstance(data, dict) else sorted(data))
-    if data["format"] != FORMAT or data["version"] != VERSION:
-        raise _shape("format", [data["format"], data["version"]])
-    rules_data = _get(data, "rules", dict)
-    if set(rules_data) != {"variant", "threshold"}:
-        raise _shape("rules", rules_data)
-    rules = Rules(Variant.parse(rules_data["variant"]), rules_data["threshold"])
-    players = check_players(_get(data, "players", list), rules)
-    try:
-        phase = Phase(data["phase"])
-    except ValueError:
-        raise _shape("phase", data["phase"]) from None
-    number = _get(data, "round", int)
-    if number < 1 or (rules.variant is Variant.TOURNAMENT and number > len(players)):
-        raise _shape("round", number)
-    totals = _by_player("totals", data["totals"], players)
-    add_penalties(totals, dict.fromkeys(players, 0))  # rule game.totals
-    game = object.__new__(Game)
-    game._setup(players, rules, events)
-    game.round, game._phase = number, phase
-    game._totals = {player: totals[player] for player in players}
-    game._rng = _rng(data["rng"])
-    pool = cards_in_play(rules, len(players))
-    sheets = data["sheets"]
-    if phase is Phase.DRAFT:
-        _load_draft(game, data, pool)
-        return game
-    if sheets is not None:
-        if rules.variant is not Variant.TOURNAMENT or not isinstance(sheets, dict) or set(
-            sheets
-        ) != {"hands", "rows"}:
-            raise _shape("sheets", sheets)
-        hands = _by_player("sheets.hands", sheets["hands"], players)
-        game._sheets = MappingProxyType(
-            {player: _card_list("sheets.hands", hands.get(player)) for player in players}
-        )
-        game._draft_rows = _card_list("sheets.rows", sheets["rows"])
-        _same_cards([*game._draft_rows, *(c for h in game._sheets.values() for c in h)], pool)
-    elif rules.variant is Variant.TOURNAMENT:
-        raise _shape("sheets", sheets)
-    if rules.drafted:
-        game._picks = _pairs("picks", data["picks"], players)
-    elif data["picks"]:
-        raise _shape("picks", data["picks"])
-    _load_round(game, data, pool)
-    return game
+def _text(path: str, value: object) -> str:
+    if not isinstance(value, str) or len(value) > _MAX_TEXT:
+        raise _shape(path, value)
+    return value
 
 
-def _rng(value: object) -> random.Random:
-    """A generator in the state *value* (``Random.getstate()`` as JSON lists)."""
-    rng = random.Random()
-    if not (isinstance(value, list) and len(value) == 3 and isinstance(value[1], list)
-            and all(type(word) is int for word in value[1])):
-        raise _shape("rng", value)
-    try:
-        rng.setstate((value[0], tuple(value[1]), value[2]))
-    except (TypeError, ValueError, OverflowError):
-        raise _shape("rng", value) from None
-    return rng
+def _list(path: str, value: object, most: int = _MAX_ITEMS) -> list[Any]:
+    if not isinstance(value, list) or len(value) > most:
+        raise _shape(path, value)
+    return value
 
 
-def _same_cards(found: list[Card], pool: tuple[Card, ...]) -> None:
-    """*found* must be every card of *pool*, each once (rules ``cards.deck``, ``variants``)."""
-    cards(found)
-    missing = sorted(set(pool) - set(found)) or sorted(set(found) - set(pool))
-    if missing:
-        raise MalformedInputError(
-            "cards.deck",
-            N_("card {value} is not where the cards in play of this game can be"),
-            value=missing[0],
-        )
+def _object(path: str, value: object, keys: frozenset[str] | None = None) -> dict[str, Any]:
+    """*value* if it is a JSON object (with exactly *keys*, when given)."""
+    if not isinstance(value, dict) or len(value) > _MAX_ITEMS:
+        raise _shape(path, value)
+    if keys is not None and set(value) != keys:
+        odd = sorted(map(str, set(value) ^ keys))
+        raise _shape(f"{path} ({', '.join(odd)})", value)
+    return value
 
 
-def _load_draft(game: Game, data: Mapping[str, Any], pool: tuple[Card, ...]) -> None:
-    """The state of a draft under way: the face-up cards left and the picks, in seat order."""
-    if data["sheets"] is not None or data["revealed"] or data["laid"] or data["hands"]:
-        raise _shape("phase", data["phase"])
-    if not game.rules.drafted or (game.rules.variant is Variant.TOURNAMENT and game.round != 1):
-        raise _shape("phase", data["phase"])
-    game._picks = picks = _pairs("picks", data["picks"], game.players)
-    for count, (player, value) in enumerate(picks):
-        expected = next_drafter(game.players, count)
-        if player != expected:
-            raise IllegalMoveError(
-                "variants.logic",
-                N_("pick {number} belongs to {expected!r}, not to {player!r}"),
-                where=Where(game.round, player=player, card=value),
-                number=count + 1, expected=expected, player=player,
-            )
-    game._pool = sorted(_card_list("pool", data["pool"]))
-    _same_cards([*game._pool, *(value for _, value in picks)], pool)
-    if len(game._pool) <= ROWS:
-        raise _shape("pool", data["pool"])
-    game._phase, game.turn = Phase.DRAFT, 0
+def _cards(path: str, value: object) -> list[int]:
+    return [_whole(f"{path}[{index}]", item) for index, item in enumerate(_list(path, value))]
 
 
-def _load_round(game: Game, data: Mapping[str, Any], pool: tuple[Card, ...]) -> None:
-    """A round under way (or the last one, over): replay its turns from its start."""
-    players, number = game.players, game.round
-    start_data = data["start"]
-    if not isinstance(start_data, list) or len(start_data) != ROWS:
-        raise _shape("start", start_data)
-    start = Table.of([_card_list("start", row) for row in start_data]).rows
-    if any(len(row) != 1 for row in start):
-        raise _shape("start", start_data)
-    hands = _by_player("hands", data["hands"], players)
-    held = {player: sorted(_card_list("hands", hands.get(player, []))) for player in players}
-    laid_data = _by_player("laid", data["laid"], players)
-    laid = {player: cards([value])[0] for player, value in laid_data.items()}
-    revealed_data = data["revealed"]
-    if not isinstance(revealed_data, list) or len(revealed_data) > HAND_SIZE:
-        raise _shape("revealed", revealed_data)
-    revealed = tuple(_pairs("revealed", turn, players) for turn in revealed_data)
-    played = [value for turn in revealed for _, value in turn]
-    in_hands = [value for hand in held.values() for value in hand]
-    found = [*(row[0] for row in start), *played, *in_hands, *laid.values()]
-    cards(found, Where(number))
-    stray = sorted(set(found) - set(pool))
-    if stray:
-        _same_cards(stray, ())
-    game._hands, game._start, game._revealed = held, start, revealed
-    game._rows, game._piles = list(start), dict.fromkeys(players, ())
-    _replay(game, data["rows_taken"])
-    _check_hands(game, laid)
-    game._laid = laid
-    game.turn = len(revealed) + (0 if game._phase is Phase.ROW else 1)
-    ended = game._over()
-    if game._phase is Phase.OVER:
-        if not ended or any(held.values()) or laid:
-            raise _shape("phase", data["phase"])
-        game.turn = len(revealed)
-        totals = game._totals
-        game._result = GameOver(number, MappingProxyType(dict(totals)), _kernel.lowest(totals))
-    elif game._phase is Phase.CARDS and (
-        len(laid) == len(players) or not (laid or any(held.values()))
-    ):
-        raise _shape("laid", data["laid"])
+def _by_player(path: str, value: object, players: list[str], item: Any) -> dict[str, Any]:
+    """An object naming every seat, no other key, each value read by *item*."""
+    found = _object(path, value)
+    if set(found) != set(players):
+        raise _shape(path, sorted(map(str, found)))
+    return {player: item(f"{path}.{player}", found[player]) for player in players}
 
 
-def _replay(game: Game, taken_data: object) -> None:
-    """Place the revealed cards from the start; stop at the low card waiting for its row."""
-    if not isinstance(taken_data, list):
-        raise _shape("rows_taken", taken_data)
-    choices = iter(taken_data)
-    rows, piles = game._rows, game._piles
-    for turn, plays in enumerate(game._revealed, start=1):
-        where = Where(game.round, turn)
-        if sorted(player for player, _ in plays) != sorted(game.players) or list(plays) != sorted(
-            plays, key=lambda play: play[1]
-        ):
-            raise IllegalMoveError(
-                "turn.order",
-                N_("the cards revealed in turn {turn} are not one for each player, lowest first"),
-                where=where,
-                turn=turn,
-            )
-        for position, (player, value) in enumerate(plays):
-            index = _kernel.target(rows, value)
-            if index >= 0:
-                piles[player] = piles[player] + _kernel.put(rows, value, index)
-                continue
-            choice = next(choices, None)
-            if choice is None:
-                if turn != len(game._revealed) or game._phase is not Phase.ROW:
-                    raise _shape("rows_taken", taken_data)
-                game._ordered, game._cursor = plays, position
-                return
-            chosen = _row_index(choice, Where(game.round, turn, player, value))
-            piles[player] = piles[player] + _kernel.take(rows, value, chosen)
-            game._choices += (chosen,)
-    if next(choices, None) is not None or game._phase is Phase.ROW:
-        raise _shape("rows_taken", taken_data)
+def read(data: object) -> Saved:
+    """The document *data*, its shape checked strictly (see the module's docstring).
 
-
-def _check_hands(game: Game, laid: Mapping[str, Card]) -> None:
-    """Each hand with the cards its player has laid and revealed is the hand they were given."""
-    given: Mapping[str, tuple[Card, ...]] | None = None
-    if game._sheets is not None:
-        given = tournament_hands(game._sheets, game.players, game.round)
-    elif game.rules.drafted:
-        given = {player: tuple(v for p, v in game._picks if p == player) for player in game.players}
-    dealt = {
-        player: sorted([*game._hands[player], *(v for turn in game._revealed for p, v in turn
-                                                if p == player), *([laid[player]] if player in
-                                                                   laid else [])])
-        for player in game.players
-    }
-    sizes = {len(hand) for hand in dealt.values()}
-    for player, hand in dealt.items():
-        if (given is not None and hand != sorted(given[player])) or len(sizes) > 1 or not (
-            1 <= len(hand) <= HAND_SIZE
-        ):
-            raise MalformedInputError(
-                "setup.deal",
-                N_("the hand of {player!r} with the cards they played this round is not the "
-                   "hand they were given"),
-                where=Where(game.round, player=player),
-                player=player,
-            )
-    if given is not None and [row[0] for row in game._start] != sorted(
-        game._draft_rows if game._sheets is not None else set(
-            cards_in_play(game.rules, len(game.players))
-        ) - {v for _, v in game._picks}
-    ):
-        raise MalformedInputError(
-            "setup.deal",
-            N_("the rows of round {round} do not start with the four cards the draft left"),
-            where=Where(game.round),
-            round=game.round,
-        )
+    A document not of the documented shape is refused with the id ``argument``; seats or
+    rules the rules refuse, with that rule's id.
+    """
+    document = _object("the document", data, KEYS)
+    if document["format"] != FORMAT:
+        raise _shape("format", document["format"])
+    if type(document["version"]) is not int or document["version"] != VERSION:
+        raise _shape("version", document["version"])
+    players = [_text(f"players[{index}]", name)
+               for index, name in enumerate(_list("players", document["players"]))]
+    rules = _object("rules", document["rules"], frozenset({"variant", "threshold"}))
+    checked = Rules(Variant.parse(_text("rules.variant", rules["variant"])),
+                    _whole("rules.threshold", rules["threshold"]))
+    check_players(players, checked)  # the seats first: every other part is keyed by them
+    deals: list[tuple[Table, dict[str, tuple[Card, ...]]]] = []
+    for index, deal in enumerate(_list("deals", document["deals"], MAX_DEALS)):
+        path = f"deals[{index}]"
+        entry = _object(path, deal, frozenset({"rows", "hands"}))
+        rows = [_cards(f"{path}.rows[{number}]", row)
+                for number, row in enumerate(_list(f"{path}.rows", entry["rows"]))]
+        hands = _by_player(f"{path}.hands", entry["hands"], players, _cards)
+        deals.append((Table.of(rows), {player: tuple(hand) for player, hand in hands.items()}))
+    moves = []
+    for index, move in enumerate(_list("moves", document["moves"], MAX_MOVES)):
+        if not (isinstance(move, list) and len(move) == 2):
+            raise _shape(f"moves[{index}]", move)
+        moves.append((_text(f"moves[{index}][0]", move[0]),
+                      _whole(f"moves[{index}][1]", move[1])))
+    return Saved(
+        tuple(players), checked, _whole("seed", document["seed"]),
+        _whole("first_round", document["first_round"]),
+        MappingProxyType(_by_player("totals_before", document["totals_before"], players,
+                                    _whole)),
+        tuple(deals), tuple(moves),
+    )

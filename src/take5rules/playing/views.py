@@ -1,12 +1,13 @@
 """The views the engine hands its players: one per seat per game, read at the moment of the call.
 
-Private. :func:`take5rules.playing.engine.play_game` asks each seat's player with a
+:func:`take5rules.playing.engine.play_game` asks each seat's player with a
 :class:`LiveCardView`
 (a :class:`~take5rules.playing.players.CardView`) and a :class:`LiveRowChoice` (a
 :class:`~take5rules.turn.RowChoice`) made once for the whole game. Nothing is built for a
 decision but the seat's hand (and, for a low card, the card): every other field is read from the
-game when the player reads it, so a field nobody reads costs nothing, and the table is built
-once per state of the rows, shared by the seats that read it.
+game (its read-only properties) when the player reads it, so a field nobody reads costs
+nothing, and the table is built once per state of the rows, shared by the seats that read it
+(:attr:`Game.table <take5rules.playing.stepper.Game.table>`).
 
 A view describes the moment of the call it is passed to. It cannot be changed (plain assignment
 raises :class:`dataclasses.FrozenInstanceError`, ``object.__setattr__`` on a field read from
@@ -24,38 +25,12 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from take5rules.playing.players import CardView
-from take5rules.table import Table, trusted_table
 from take5rules.turn import RowChoice
 
 if TYPE_CHECKING:
     from take5rules.playing.stepper import Game
 
 __all__: list[str] = []
-
-
-def shown_table(game: Game) -> Table:
-    """The rows of *game* now, as a table built once per state of the rows and shared.
-
-    The game forgets its table (``_shown = None``) whenever its rows change; a table whose rows
-    a player rewrote (through ``object.__setattr__``) is not handed out again.
-    """
-    shown = game._shown
-    if shown is None or shown.rows is not game._shown_rows:
-        rows = game._shown_rows = tuple(game._rows)
-        shown = game._shown = trusted_table(rows)
-    return shown
-
-
-def _table(view: Any) -> Table:
-    return shown_table(view._game)
-
-
-def _totals(view: Any) -> Any:
-    return view._game._totals_snapshot()
-
-
-def _taken(view: Any) -> Any:
-    return view._game._taken_snapshot()
 
 
 def _snapshot(cls: type[Any]) -> Any:
@@ -78,12 +53,12 @@ class _ReadFromGame:
 
     round = property(attrgetter("_game.round"))
     turn = property(attrgetter("_game.turn"))
-    table = property(_table)
-    totals = property(_totals)
-    revealed = property(attrgetter("_game._revealed"))
-    taken = property(_taken)
-    start = property(attrgetter("_game._start"))
-    picks = property(attrgetter("_game._picks"))
+    table = property(attrgetter("_game.table"))
+    totals = property(attrgetter("_game.totals"))
+    revealed = property(attrgetter("_game.revealed"))
+    taken = property(attrgetter("_game.taken"))
+    start = property(attrgetter("_game.start"))
+    picks = property(attrgetter("_game.picks"))
 
 
 class LiveCardView(_ReadFromGame, CardView):
