@@ -35,22 +35,22 @@ TABLE: list[tuple[str, str, int, str]] = [
      "66."),
     ("play --players ana:random", "", 2,
      "unknown player kind 'ana:random'; choose one of random, lowest, cautious, greedy, "
-     "montecarlo, ismcts, best, human [rule argument]"),
+     "montecarlo, ismcts, best, human [argument]"),
     ("play --players ana", "", 2,
      "unknown player kind 'ana'; choose one of random, lowest, cautious, greedy, montecarlo, "
-     "ismcts, best, human [rule argument]"),
+     "ismcts, best, human [argument]"),
     ("play --players ana=lowest,ana=random", "", 1,
      "player name 'ana' is used twice; every player needs a distinct name [rule setup.players]"),
     ("play --threshold 0", "", 1,
      "threshold 0: the agreed threshold is a whole number of bull heads, at least 1 "
      "[rule variants.threshold]"),
     ("play --log /nonexistent/x.json", "", 2,
-     "cannot write /nonexistent/x.json: no such file or directory [rule log]"),
+     "cannot write /nonexistent/x.json: no such file or directory [log]"),
     ("play --log " + "x" * 300 + ".json", "", 2,
-     "cannot write " + "x" * 300 + ".json: the file name is too long [rule log]"),
+     "cannot write " + "x" * 300 + ".json: the file name is too long [log]"),
     ("play --players me=human,bob=cautious", "", 2,
      "round 1, turn 1, player 'me': end of input: me had a card or a row to choose, so the game "
-     "stops here [rule input]"),
+     "stops here [input]"),
     ("play --nosuch", "", 2, "Usage: take5rules play [OPTIONS]"),
     ("rules --lang it", "", 0, "cards.deck — Il mazzo"),
     ("explain table.sixth-card --lang de", "", 0, "table.sixth-card — Die sechste Karte"),
@@ -65,9 +65,9 @@ TABLE: list[tuple[str, str, int, str]] = [
     ("referee", "", 0, ""),  # end of input ends it
     ("validate {log}", "", 0, "{log}: valid, a finished game"),
     ("validate -", "{}", 2,
-     "-: not a take5-log: a take5-log is a JSON object whose 'format' is 'take5-log' [rule log]"),
+     "-: not a take5-log: a take5-log is a JSON object whose 'format' is 'take5-log' [log]"),
     ("validate nosuch.json", "", 2,
-     "nosuch.json: cannot read the file: no such file or directory [rule log]"),
+     "nosuch.json: cannot read the file: no such file or directory [log]"),
     (f"conform --cmd '{TAKE5RULES} referee' --cases 5", "", 0,
      f"{TAKE5RULES} referee agrees with take5rules on 7 worked examples and 5 generated turns "
      "(seed 0)."),
@@ -79,16 +79,16 @@ TABLE: list[tuple[str, str, int, str]] = [
      "2 games: the standard game, threshold 66, seed 0"),
     ("arena cautious nosuch:Thing", "", 2,
      "player 'nosuch:Thing': cannot load 'nosuch:Thing': ModuleNotFoundError: No module named "
-     "'nosuch' [rule argument]"),
+     "'nosuch' [argument]"),
     ("arena cautious sys:exit", "", 2,
-     "player 'sys:exit': cannot load 'sys:exit': SystemExit [rule argument]"),
+     "player 'sys:exit': cannot load 'sys:exit': SystemExit [argument]"),
     ("replay {log} --lang bg", "", 0,
      "Започва стандартната игра с ana, bob, cyd и dan; играта ще свърши, когато сборът на "
      "някой играч достигне 66."),
-    ("replay nosuch.json", "", 2, "cannot read the file: no such file or directory [rule log]"),
+    ("replay nosuch.json", "", 2, "cannot read the file: no such file or directory [log]"),
     ("show {log} --out game.html", "", 0, "game.html written; turns drawn: 50"),
     ("show {log} --out /nonexistent/x.html", "", 2,
-     "cannot write /nonexistent/x.html: no such file or directory [rule log]"),
+     "cannot write /nonexistent/x.html: no such file or directory [log]"),
     ("mcp", '{"jsonrpc": "2.0", "id": 1, "method": "ping"}\n', 0,
      '{"jsonrpc":"2.0","id":1,"result":{}}'),
     ("mcp --bogus", "", 2, "Usage: take5rules mcp [OPTIONS]"),
@@ -237,3 +237,47 @@ def test_the_docs_cli_page_states_the_readmes_exit_statuses(language: str) -> No
     assert "replay" in page and "show" in page and "human" in page
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     assert "exit status 0 means success, 1 a rule\nbroken (or a disagreement), 2 a wrong" in readme
+
+
+def _error_ids() -> set[tuple[str, str]]:
+    """Every (module, id) where the source builds an error with a literal id: ``XError("id", ...``
+    or a subclass's ``super().__init__("id", ...``."""
+    import ast
+
+    source = Path(__file__).resolve().parent.parent / "src" / "take5rules"
+    found = set()
+    for path in source.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and node.args):
+                continue
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            first = node.args[0]
+            if ((name.endswith("Error") or name == "__init__")
+                    and isinstance(first, ast.Constant) and isinstance(first.value, str)
+                    and re.fullmatch(r"[a-z0-9.-]+", first.value)):
+                found.add((path.name, first.value))
+    return found
+
+
+def test_every_error_id_is_a_rule_or_an_id_that_says_it_is_none() -> None:
+    from take5rules.errors import NOT_RULES
+    from take5rules.registry import RULE_ORDER
+
+    ids = _error_ids()
+    # the scan sees the ids users met outside NOT_RULES (issue 27): it can fail
+    assert {"input", "player", "extra", "argument"} <= {rule for _, rule in ids}
+    stray = sorted((module, rule) for module, rule in ids
+                   if rule not in RULE_ORDER and rule not in NOT_RULES)
+    assert stray == []
+
+
+@pytest.mark.parametrize(("rule", "shown"), [
+    ("input", "[input]"), ("argument", "[argument]"), ("log", "[log]"),
+    ("turn.reveal", "[rule turn.reveal]"),
+])
+def test_an_id_that_is_no_rule_is_not_called_a_rule(rule: str, shown: str) -> None:
+    from take5rules.errors import MalformedInputError
+    from take5rules.text import error_message
+
+    assert error_message(MalformedInputError(rule, "x"), "en") == f"x {shown}"

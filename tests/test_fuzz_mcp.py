@@ -216,7 +216,7 @@ def test_play_card_takes_integers_only(card: Any) -> None:
     async def script(call: Call) -> None:
         game = _data(await call("new_game", {"seed": 3}))
         _refused(await call("play_card", {"game_id": game["game_id"], "card": card}),
-                 "card", "[rule argument]")
+                 "card", "[argument]")
         after = _data(await call("game_state", {"game_id": game["game_id"]}))
         assert after["hand"] == game["hand"] and after["phase"] == "card"
 
@@ -240,7 +240,7 @@ def test_new_game_takes_an_integer_threshold_only(threshold: Any) -> None:
 def test_unknown_arguments_are_refused_not_ignored(tool: str, arguments: dict[str, Any]) -> None:
     async def script(call: Call) -> None:
         unknown = next(k for k in arguments if k not in ("language", "rule_id", "request"))
-        _refused(await call(tool, arguments), unknown, " argument]")
+        _refused(await call(tool, arguments), unknown, "[argument]")
 
     _session(script)
 
@@ -296,7 +296,7 @@ def test_validate_log_of_a_non_object_gives_the_log_rules_message(log: Any) -> N
             assert "take5-log" in reply["error"]["message"]
             assert "validation error" not in reply["error"]["message"]
         else:
-            _refused(result, "log", "[rule argument]")
+            _refused(result, "log", "[argument]")
 
     _session(script)
 
@@ -505,3 +505,19 @@ def test_a_plain_install_is_told_which_extra_to_install() -> None:
                                 timeout=120, check=False, env={**os.environ, "LANG": "C"})
         assert result.returncode in (1, 2)
         assert "pip install 'take5rules[mcp]'" in result.stderr.splitlines()[-1]
+
+
+@pytest.mark.parametrize("row", [4, -1, 100])
+def test_a_row_outside_0_to_3_is_an_argument_error_and_the_game_goes_on(row: int) -> None:
+    async def script(call: Call) -> None:
+        game = _data(await call("new_game", {"seed": 2, "threshold": 30}))
+        report = await _play_to(call, game, "row", _lowest)
+        result = await call("choose_row", {"game_id": game["game_id"], "row": row})
+        assert result.is_error
+        text = result.content[0].text
+        assert text.endswith("[argument]"), text  # a bad argument: no rule of the game broken
+        assert "table.low-card" not in text
+        after = _data(await call("choose_row", {"game_id": game["game_id"], "row": 3}))
+        assert after["phase"] != "row" or after["low_card"] != report["low_card"]
+
+    _session(script)

@@ -136,7 +136,7 @@ def test_end_of_input_is_one_line_and_exit_status_2() -> None:
     done = _play("", "--players", SEATS, "--lang", "en")
     assert done.returncode == 2
     assert done.stderr == ("round 1, turn 1, player 'me': end of input: me had a card or a row "
-                           "to choose, so the game stops here [rule input]\n")
+                           "to choose, so the game stops here [input]\n")
     with pytest.raises(EndOfInputError):
         TextPlayer("me", "en", lambda: None, lambda _: None).choose_card(
             CardView(1, 1, Table.of([[3], [24], [58], [96]]), (12,), {}))

@@ -90,7 +90,7 @@ def test_unknown_rule_is_a_tool_error_naming_the_registry() -> None:
         result = await call("explain_rule", {"rule_id": "table.seventh-card"})
         assert result.is_error
         assert "table.seventh-card" in result.content[0].text
-        assert "[rule registry]" in result.content[0].text
+        assert "[registry]" in result.content[0].text
         rules = _data(await call("list_rules", {"language": "eo"}))["result"]
         assert [r["rule"] for r in rules][:2] == ["cards.deck", "cards.bull-heads"]
 

@@ -110,7 +110,9 @@ def test_referee_command_takes_lang() -> None:
     assert process.returncode == 0
     reply = json.loads(process.stdout)
     assert reply["error"]["rule"] == "protocol"
-    assert "правило" in reply["error"]["message"]
+    # in Bulgarian, and the id alone: a protocol error breaks no rule of the game
+    assert reply["error"]["message"].startswith("заявката не е валиден JSON")
+    assert reply["error"]["message"].endswith(" [protocol]")
 
 
 # --- hostile lines: one reply each, and the referee keeps serving ---------------------------

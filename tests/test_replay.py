@@ -66,7 +66,7 @@ def test_replay_and_show_refuse_what_is_not_a_log(tmp_path: Path, content: str) 
     for args in (["replay", str(path)], ["show", str(path), "--out", str(tmp_path / "x.html")]):
         result = CliRunner().invoke(main, [*args, "--lang", "en"])
         assert result.exit_code == 2, result.output
-        assert "[rule log]" in result.output
+        assert "[log]" in result.output
         assert "Traceback" not in result.output
     assert not (tmp_path / "x.html").exists()
 
@@ -102,7 +102,7 @@ def test_show_to_an_unwritable_place_is_one_line(tmp_path: Path) -> None:
                                        "--lang", "en"])
     assert result.exit_code == 2
     assert result.output == ("cannot write /nonexistent/x.html: no such file or directory "
-                             "[rule log]\n")
+                             "[log]\n")
 
 
 VALID = Path(__file__).resolve().parent.parent / "vectors" / "games" / "valid"

@@ -327,7 +327,7 @@ def test_cli_a_rule_violation_exits_1_and_explains_it(files: dict[str, Path]) ->
 def test_cli_a_file_that_is_not_a_log_exits_2(files: dict[str, Path], name: str) -> None:
     result = run(files["bad"], files[name])
     assert result.exit_code == 2
-    assert "[rule log]" in result.stderr
+    assert "[log]" in result.stderr
     assert "Traceback" not in result.output
 
 

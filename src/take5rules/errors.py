@@ -4,7 +4,9 @@ Every check in the library raises a subclass of :class:`Take5Error`. An error ca
 
 * ``rule``: the stable id of the rule that was broken (see :mod:`take5rules.registry`), or,
   for a failure that breaks no rule of the game, one of the ids of :data:`NOT_RULES`
-  (``argument``, ``variant-name``, ``protocol``, ``log``, ``registry``, ``i18n``);
+  (``argument``, ``variant-name``, ``protocol``, ``log``, ``registry``, ``i18n``, ``input``,
+  ``player``, ``state``, ``extra``), which :func:`take5rules.text.error_message` shows as
+  ``[argument]``, not as a rule;
 * ``where``: a :class:`Where` (round, turn, player, card), each part optional;
 * ``template`` and ``params``: the English message with its placeholders, so that
   :func:`take5rules.text.error_message` can say the same thing in any supported language.
@@ -53,6 +55,14 @@ NOT_RULES: Mapping[str, str] = {
               "not one."),
     "registry": N_("A rule id that names no rule of the registry."),
     "i18n": N_("A language without a compiled catalog, or a message without a translation."),
+    "input": N_("A person's input that cannot be used: it ended before the game did, or it is "
+                "not text. No rule of the game is broken."),
+    "player": N_("A player program that failed: it raised an error, or gave no decision in "
+                 "time. No rule of the game is broken."),
+    "state": N_("A saved game that does not hold what a saved game holds. No rule of the game "
+                "is broken."),
+    "extra": N_("An optional package that is not installed; the message names the extra that "
+                "installs it."),
 }
 
 

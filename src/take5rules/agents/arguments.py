@@ -35,6 +35,7 @@ __all__ = [
     "checked_threshold",
     "choice",
     "language",
+    "row_index",
     "seed",
     "shown",
     "text",
@@ -129,6 +130,23 @@ def choice(name: str, value: object, choices: Sequence[str]) -> str:
             value=shown(value), choices=", ".join(choices),
         )
     return value
+
+
+def row_index(name: str, value: object) -> int:
+    """*value* if it is a row index, 0 to 3 (a bad one is an ``argument`` error, not a rule's).
+
+    >>> row_index("row", 4)
+    Traceback (most recent call last):
+    ...
+    take5rules.errors.MalformedInputError: row = 4: a row index is 0, 1, 2 or 3 [rule argument]
+    """
+    from take5rules.table import ROW_COUNT
+
+    number = whole_number(name, value)
+    if not 0 <= number < ROW_COUNT:
+        raise MalformedInputError(ARGUMENT, N_("{name} = {value}: a row index is 0, 1, 2 or 3"),
+                                  name=name, value=shown(number))
+    return number
 
 
 def language(name: str, value: object) -> str:

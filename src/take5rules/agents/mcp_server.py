@@ -330,7 +330,9 @@ def build_server() -> Server[Any]:
             play_card),
         "choose_row": _Tool(
             'Take row 0 to 3 (0-based) with your low card (phase "row"); it starts that row.',
-            {"game_id": _GAME_ID, "row": _integer("The row to take, 0 to 3")},
+            {"game_id": _GAME_ID, "row": _Param(
+                {"type": "integer", "minimum": 0, "maximum": 3,
+                 "description": "The row to take, 0 to 3"}, _arguments.row_index)},
             choose_row),
         "draft_card": _Tool(
             'Take a face-up card from the pool (phase "draft", logic and tournament variants).',

@@ -223,8 +223,7 @@ def _error_reply(error: Take5Error, language: str) -> dict[str, Any]:
 
 
 def _message(error: Take5Error, language: str) -> str:
-    if language == "en":
-        return str(error)
+    """*error* worded as every command words it: an id that is no rule is not called one."""
     from take5rules.text import error_message
 
     return error_message(error, language)
@@ -289,13 +288,13 @@ def answer_line(line: str | bytes, language: str = "en") -> str:
 
     >>> answer_line("not json")
     '{"error": {"rule": "protocol", "message": "the request is not valid JSON: Expecting value \
-at line 1 column 1 [rule protocol]"}}'
+at line 1 column 1 [protocol]"}}'
     >>> answer_line(bytes([0xFF]))
     '{"error": {"rule": "protocol", "message": "the request is not UTF-8 text: byte 1 is \
-invalid [rule protocol]"}}'
+invalid [protocol]"}}'
     >>> answer_line("  ")
     '{"error": {"rule": "protocol", "message": "the request line is blank; each line holds one \
-request, a JSON object with rows, plays and choices [rule protocol]"}}'
+request, a JSON object with rows, plays and choices [protocol]"}}'
     """
     return _reply_text(line, language)
 

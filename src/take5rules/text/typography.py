@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from take5rules._messages import N_, Phrase
 from take5rules.cards import Card
-from take5rules.errors import Take5Error
+from take5rules.errors import NOT_RULES, Take5Error
 from take5rules.text.negotiation import Translator, translator
 from take5rules.variants import Variant
 
@@ -95,6 +95,13 @@ def error_message(error: Take5Error, language: str = "en", *, strict: bool = Fal
     >>> print(error_message(error, "it"))  # doctest: +NORMALIZE_WHITESPACE
     manche 1, turno 2, giocatore 'bob', carta 16:
     la carta 16 non è nella mano di 'bob' [regola turn.reveal]
+
+    An error that breaks no rule of the game (an id of :data:`take5rules.errors.NOT_RULES`)
+    shows its id alone:
+
+    >>> from take5rules.errors import MalformedInputError
+    >>> print(error_message(MalformedInputError("argument", "row = {value}", value=4), "fr"))
+    row = 4 [argument]
     """
     tr = translator(language, strict)
     message = _translated(tr, error.template, error.params)
@@ -109,7 +116,10 @@ def error_message(error: Take5Error, language: str = "en", *, strict: bool = Fal
     if where.card is not None:
         parts.append(tr.gettext(N_("card {card}")).format(card=where.card))
     prefix = ", ".join(parts)
-    rule = tr.gettext(N_("[rule {rule}]")).format(rule=error.rule)
+    if error.rule in NOT_RULES:  # no rule of the game is broken: the id alone, not "rule"
+        rule = f"[{error.rule}]"
+    else:
+        rule = tr.gettext(N_("[rule {rule}]")).format(rule=error.rule)
     if not prefix:
         return f"{message} {rule}"
     return tr.gettext(_LOCATED).format(where=prefix, message=message, rule=rule)
