@@ -39,7 +39,7 @@ from take5rules.agents.pettingzoo_env import (
     Take5Env,
     Take5ParallelEnv,
 )
-from take5rules.errors import IllegalMoveError
+from take5rules.errors import IllegalMoveError, MalformedInputError
 from take5rules.events import GameOver
 from take5rules.playing.engine import play_game
 from take5rules.playing.players import (
@@ -296,3 +296,23 @@ def test_the_gymnasium_wrapper_penalizes_and_reseeds() -> None:
     strict.reset(seed=1)
     with pytest.raises(IllegalMoveError):
         strict.step(PASS)
+
+
+def test_the_gymnasium_step_before_reset_is_an_argument_error() -> None:
+    env = Take5GymEnv(["lowest"])
+    legal = int(np.flatnonzero(env.action_masks())[0])
+    with pytest.raises(MalformedInputError) as error:
+        env.step(legal)
+    assert error.value.rule == "argument" and "reset" in str(error.value)
+    env.reset(seed=1)
+    env.step(int(np.flatnonzero(env.action_masks())[0]))  # after reset() it plays
+    with pytest.raises(MalformedInputError) as error:
+        env.step(200)  # no action at all: an argument, not a rule of the game
+    assert error.value.rule == "argument"
+
+
+def test_the_gymnasium_seats_are_named_as_the_command_line_names_them() -> None:
+    env = Take5GymEnv(["cautious", "lowest", "cautious", LowestCardPlayer(), CautiousPlayer])
+    # The command line's form: a kind alone, then kind#2, kind#3 ... (take5rules play).
+    assert list(env.players) == ["agent", "cautious", "lowest", "cautious#2", "opponent",
+                                 "opponent#2"]

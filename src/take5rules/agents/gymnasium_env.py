@@ -3,15 +3,18 @@
 :class:`Take5GymEnv` seats a learning agent (named ``"agent"``) with opponents that are
 :class:`~take5rules.playing.players.Player` objects: the built-in players by name (``"random"``,
 ``"lowest"``, ``"cautious"``), any player object, or a function that makes one for each episode.
+The opponents' seats are named as ``take5rules play`` names them: a kind alone, then
+``kind#2``, ``kind#3`` ... (``"opponent"`` for a player object or a function).
 After each action of the agent the opponents play, through what their seats may know
 (:meth:`take5rules.Game.observe`), until the agent must decide again or the game is over.
 
-The actions, observations and action mask are those of
-:class:`take5rules.agents.pettingzoo_env.Take5Env`: 109
-actions (a card, a row, pass), a dict with ``"observation"`` and ``"action_mask"`` or a flat
-vector. The reward of a step is the bull heads the agent took during it, negated; the episode
-ends with the game. An illegal action is penalized by default, as Pgx does: the episode ends and
-the reward is minus the threshold (``illegal_action="raise"`` raises the rule's error instead).
+The actions, observations and action mask are those of :mod:`take5rules.agents.encoding`, as
+in :class:`take5rules.agents.pettingzoo_env.Take5Env`: 109 actions (a card, a row, pass), a dict
+with ``"observation"`` and ``"action_mask"`` or a flat vector. ``step`` before ``reset`` is an
+``argument`` error. The reward of a step is the bull heads the agent took during it, negated;
+the episode ends with the game. An illegal action is penalized by default, as Pgx does: the
+episode ends and the reward is minus the threshold (``illegal_action="raise"`` raises the rule's
+error instead).
 :meth:`Take5GymEnv.action_masks` gives the mask, as ``sb3-contrib``'s maskable algorithms ask.
 The game is dealt from the seed given to :meth:`~Take5GymEnv.reset`, as Gymnasium seeds do.
 
