@@ -35,6 +35,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from operator import itemgetter
 
@@ -80,6 +81,9 @@ _pile_heads = _kernel.pile_heads
 _placements = _kernel.placements
 #: The card of a ``(seat, card)`` play: the key of the placement order.
 _CARD = itemgetter(1)
+_LAST = itemgetter(-1)
+_SCALE = [1, *([129] * _kernel.ROWS)]
+_bisect = bisect_left
 
 #: A rollout policy: ``policy(rows, rng)`` gives the turn's choice, ``choose(hand) -> card``
 #: (rows and hands are the kernel's lists; every seat of a turn sees the same rows).
@@ -98,44 +102,41 @@ def greedy_card(rows: Sequence[Row], hand: Sequence[Card]) -> Card:
     return _greedy_choice(hand, *_row_figures(rows))
 
 
-def _row_figures(rows: Sequence[Row]) -> tuple[list[Card], list[int], int]:
-    """What the greedy choice needs of the rows.
+def _row_figures(rows: Sequence[Row]) -> tuple[list[Card], list[int], list[int]]:
+    """What the greedy choice needs of the rows, once a turn (every seat sees the same rows).
 
-    Their last cards, the bull heads of the full ones (0 for the others), and the bull heads of
-    the cheapest.
+    The greedy key of a card, (cost, gap, card), is packed in one int in the same order,
+    ``cost << 16 | gap << 7 | card`` (a gap is below 2**9, a card below 2**7), a low card's gap
+    counting as 256. A card goes after the *k* rows whose last cards are below it (*k* found by
+    bisection among the last cards, ascending), on the row of the *k*-th of them (none: a low
+    card), so its key is ``base[k] + card * scale[k]``: ``base[0]`` is the cheapest row's bull
+    heads ``<< 16 | 256 << 7`` with ``scale[0] == 1``; for ``k >= 1``, ``base[k]`` is the full
+    row's bull heads ``<< 16`` less its last card ``<< 7``, with ``scale[k] == 129``
+    (``(card - last) << 7 | card``). Returns the ascending last cards, *base* and *scale*.
     """
     heads = _pile_heads
-    return ([row[-1] for row in rows], [heads(row) if len(row) >= _LIMIT else 0 for row in rows],
-            min(heads(row) for row in rows))
+    ranked = sorted(rows, key=_LAST)
+    base = [(min(heads(row) for row in rows) << 16) | (256 << 7)]
+    base += [((heads(row) if len(row) >= _LIMIT else 0) << 16) - (row[-1] << 7) for row in ranked]
+    return [row[-1] for row in ranked], base, _SCALE
 
 
-def _greedy_choice(hand: Sequence[Card], lasts: Sequence[Card], full: Sequence[int],
-                   low_cost: int) -> Card:
-    """:func:`greedy_card` from the rows' figures (:func:`_row_figures`).
-
-    The key (cost, gap, card) is packed in one int, ``cost << 16 | gap << 7 | card`` (a gap is
-    below 2**9, a card below 2**7), in the same order; a low card's gap counts as 256.
-    """
+def _greedy_choice(hand: Sequence[Card], lasts: list[Card], base: list[int],
+                   scale: list[int]) -> Card:
+    """:func:`greedy_card` from the rows' figures (:func:`_row_figures`): the least key."""
     best_key = 1 << 40
     best = hand[0]
     for card in hand:
-        index, top, position = -1, 0, 0
-        for last in lasts:
-            if top < last < card:
-                top, index = last, position
-            position += 1  # noqa: SIM113 -- the kernel's hot-loop idiom
-        if index < 0:
-            key = (low_cost << 16) | (256 << 7) | card
-        else:
-            key = (full[index] << 16) | ((card - top) << 7) | card
+        above = _bisect(lasts, card)
+        key = base[above] + card * scale[above]
         if key < best_key:
             best_key, best = key, card
     return best
 
 
 def _greedy_policy(rows: list[Row], rng: random.Random) -> Callable[[list[Card]], Card]:
-    lasts, full, low_cost = _row_figures(rows)  # once a turn: every seat sees the same rows
-    return lambda hand: _greedy_choice(hand, lasts, full, low_cost)
+    lasts, base, scale = _row_figures(rows)  # once a turn: every seat sees the same rows
+    return lambda hand: _greedy_choice(hand, lasts, base, scale)
 
 
 def _random_policy(rows: list[Row], rng: random.Random) -> Callable[[list[Card]], Card]:
