@@ -67,7 +67,8 @@ MAX_GAMES = 64
 
 _INSTRUCTIONS = (
     "The rules of Take 5 / 6 nimmt! as a verified reference. Ask for a rule's explanation "
-    "(list_rules, explain_rule) in en, fr, bg, it or eo; referee a turn with the JSON request "
+    "(list_rules, explain_rule) in " + ", ".join(available_languages()) + "; referee a turn "
+    "with the JSON request "
     "of the referee line protocol (rows, plays, choices; rows are 0-based indices in data); "
     "validate a take5-log; or play a seat against the built-in players: new_game, then "
     "play_card, choose_row (when your card is lower than every row) or draft_card, as the "

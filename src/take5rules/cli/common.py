@@ -17,9 +17,10 @@ import click
 
 from take5rules.errors import Take5Error
 from take5rules.events import CardPlaced, CardsRevealed, Event, RowTaken
-from take5rules.text import LANGUAGES, default_language, error_message, resolve_language
+from take5rules.text import available_languages, error_message, resolve_language
 
 __all__ = [
+    "LANGUAGE_VARIABLES",
     "TurnEnd",
     "choose_language",
     "echo_wrapped",
@@ -34,10 +35,22 @@ __all__ = [
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+#: Where a command finds its language when ``--lang`` is not given, first set first, as
+#: :func:`take5rules.text.default_language` reads them.
+LANGUAGE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+
 def choose_language(value: str | None) -> str:
-    """The language for *value* (``None``: the environment's), saying so on stderr on fallback."""
+    """The language for *value* (``None``: the environment's), saying so on stderr on fallback.
+
+    A language the environment asks for and take5rules does not speak (``LANG=pt_BR.UTF-8``)
+    falls back to English with the same notice as ``--lang pt``; ``C`` and ``POSIX`` are English.
+    """
     if value is None:
-        return default_language()
+        value = next((os.environ[name] for name in LANGUAGE_VARIABLES if os.environ.get(name)),
+                     None)
+        if value is None:
+            return "en"
     language, notice = resolve_language(value)
     if notice:
         click.echo(notice, err=True)
@@ -52,7 +65,7 @@ def lang_option(function: F) -> F:
         metavar="LANG",
         default=None,
         callback=lambda _context, _parameter, value: choose_language(value),
-        help=f"Language of the text: {', '.join(LANGUAGES)} (default: from LC_ALL, "
+        help=f"Language of the text: {', '.join(available_languages())} (default: from LC_ALL, "
         "LC_MESSAGES, LANG).",
     )(function)
 
