@@ -29,6 +29,7 @@ from take5rules.agents.encoding import (  # noqa: E402
     SIZE,
     observe,
 )
+from take5rules.errors import Take5Error  # noqa: E402
 from take5rules.playing.stepper import Game, Phase  # noqa: E402
 from take5rules.table import Table  # noqa: E402
 from take5rules.variants import Rules, Variant  # noqa: E402
@@ -336,3 +337,32 @@ def test_a_policy_trained_on_batch_vector_plays_the_pettingzoo_env_unchanged(
             state = vector.step(state, np.array([action]))
         assert bool(state.terminated[0])
         assert state.totals[0].tolist() == [env.final_totals[name] for name in names]
+
+
+def test_a_players_view_encodes_as_the_seats_observation() -> None:
+    from take5rules.playing.players import CardView
+    from take5rules.turn import RowChoice
+
+    game = Game(["ana", "bob", "cy"], Rules(threshold=30), seed=9)
+    rng = random.Random(9)
+    checked = {Phase.CARDS: 0, Phase.ROW: 0}
+    while game.phase is not Phase.OVER:
+        seat = game.to_move[0]
+        seen = game.observe(seat)
+        assert seen.table is not None
+        if game.phase is Phase.ROW:
+            assert seen.pending is not None
+            view: Any = RowChoice(seat, seen.pending[1], seen.table, seen.round, seen.turn,
+                                  seen.hand, seen.totals, seen.revealed, seen.taken, seen.start,
+                                  seen.picks)
+        else:
+            view = CardView(seen.round, seen.turn, seen.table, seen.hand, seen.totals, seat,
+                            seen.revealed, seen.taken, seen.start, seen.picks)
+        vector_ = encoding.encode_view(view, game.players, game.rules)
+        assert vector_.tolist() == observe(game, seat).tolist()
+        checked[game.phase] += 1
+        encoding.act(game, seat, int(rng.choice(np.flatnonzero(encoding.mask(game, seat)))))
+    assert checked[Phase.CARDS] >= 30 and checked[Phase.ROW] >= 1
+    with pytest.raises(Take5Error) as error:
+        encoding.encode_view("a view", game.players, game.rules)
+    assert error.value.rule == "argument"

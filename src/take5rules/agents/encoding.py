@@ -5,8 +5,9 @@ OpenSpiel observation encode a seat's observation here, so a policy trained on o
 unchanged on another. There are two paths to the same vector:
 
 * the scalar path, :func:`encode` (from a :class:`~take5rules.playing.stepper.Observation`, what
-  :meth:`Game.observe <take5rules.playing.stepper.Game.observe>` gives) and :func:`observe`
-  (from a :class:`~take5rules.playing.stepper.Game` and a seat);
+  :meth:`Game.observe <take5rules.playing.stepper.Game.observe>` gives), :func:`observe`
+  (from a :class:`~take5rules.playing.stepper.Game` and a seat) and :func:`encode_view` (from a
+  player's ``CardView`` or ``RowChoice``);
 * the batched path, :func:`encode_batch`, from the arrays of a batch of games
   (:class:`BatchView`), one observer a game.
 
@@ -64,9 +65,11 @@ from take5rules._messages import N_
 from take5rules.agents.arguments import ARGUMENT, shown
 from take5rules.errors import IllegalMoveError, MalformedInputError, Where
 from take5rules.events import Event, RowTaken
+from take5rules.playing.players import CardView
 from take5rules.playing.stepper import Game, Observation, Phase
 from take5rules.setup import ROWS
 from take5rules.table import ROW_LIMIT
+from take5rules.turn import RowChoice
 from take5rules.variants import Rules, Variant
 
 __all__ = [
@@ -82,6 +85,7 @@ __all__ = [
     "checked_action",
     "encode",
     "encode_batch",
+    "encode_view",
     "heads_taken",
     "mask",
     "observe",
@@ -180,6 +184,38 @@ def encode(seen: Observation, players: Sequence[str], rules: Rules) -> npt.NDArr
 def observe(game: Game, seat: str) -> npt.NDArray[np.float32]:
     """The observation vector of *seat* in *game* now (:func:`encode` of ``game.observe``)."""
     return encode(game.observe(seat), game.players, game.rules)
+
+
+def encode_view(view: CardView | RowChoice, players: Sequence[str],
+                rules: Rules) -> npt.NDArray[np.float32]:
+    """The vector of the seat a player's view belongs to, as :func:`encode` gives it.
+
+    A :class:`~take5rules.playing.players.CardView` is a card to play, a
+    :class:`~take5rules.turn.RowChoice` a row to take for its low card: a
+    :class:`~take5rules.playing.players.Player` can so decide with a policy trained on the
+    vector. The view must name its player, one of *players*.
+    """
+    if isinstance(view, RowChoice):
+        phase, pending, turn = Phase.ROW, (view.player, view.card), view.turn or 0
+        number = view.round or 0
+    elif isinstance(view, CardView):
+        phase, pending, turn, number = Phase.CARDS, None, view.turn, view.round
+    else:
+        raise MalformedInputError(
+            ARGUMENT, N_("view {value}: it must be a CardView or a RowChoice"),
+            value=shown(view))
+    if view.player not in players:
+        raise MalformedInputError(
+            ARGUMENT, N_("the view's player {value}: it must be one of the seats ({seats})"),
+            value=shown(view.player), seats=", ".join(players))
+    totals = {player: view.totals.get(player, 0) for player in players}
+    seen = Observation(
+        player=view.player, phase=phase, round=number, turn=turn, table=view.table,
+        hand=tuple(view.hand), totals=totals, revealed=view.revealed, taken=view.taken,
+        start=view.start, picks=view.picks, pool=(), laid=None, pending=pending,
+        to_move=(view.player,),
+    )
+    return encode(seen, players, rules)
 
 
 # --- The batched path --------------------------------------------------------------------------
