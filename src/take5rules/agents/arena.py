@@ -49,6 +49,7 @@ seed and the seat.
 
 from __future__ import annotations
 
+import reprlib
 import signal
 import statistics
 import threading
@@ -60,7 +61,6 @@ from typing import Any
 
 from take5rules._messages import N_
 from take5rules.agents.arena_games import ArenaSetup, game_seed, play_one
-from take5rules.agents.arena_pool import play_in_processes, play_on
 from take5rules.agents.arena_seats import (
     ArenaPlayerError,
     PlayerLike,
@@ -71,7 +71,6 @@ from take5rules.agents.arena_seats import (
     seat_names,
 )
 from take5rules.agents.arena_store import Outcomes
-from take5rules.agents.arguments import shown
 from take5rules.agents.ladder import Report, report
 from take5rules.agents.stats import mean_interval
 from take5rules.errors import RulesError
@@ -277,7 +276,7 @@ def run_arena(
     pool (*jobs* above 1); the results do not depend on who plays them.
     """
     if rules is not None and not isinstance(rules, Rules):
-        raise argument_error(_NOT_RULES, value=shown(rules))
+        raise argument_error(_NOT_RULES, value=reprlib.repr(rules))
     rules = rules if rules is not None else Rules()
     if isinstance(specs, Mapping):
         labels, players = list(specs), tuple(specs.values())
@@ -296,7 +295,9 @@ def run_arena(
         load_player(spec, 0)
     outcomes = Outcomes(names, games)
     with _timer_allowed(setup, 2 if executor is not None else jobs):
-        if executor is not None:
+        if executor is not None:  # the worker machinery is imported only when it is used
+            from take5rules.agents.arena_pool import play_on
+
             for outcome in play_on(executor, setup, games, progress):
                 outcomes.record(outcome)
         elif jobs <= 1:
@@ -305,6 +306,8 @@ def run_arena(
                 if progress is not None:
                     progress(1)
         else:
+            from take5rules.agents.arena_pool import play_in_processes
+
             for outcome in play_in_processes(setup, games, jobs, progress):
                 outcomes.record(outcome)
     spec_names = [spec if isinstance(spec, str) else seat_label(spec) for spec in players]
