@@ -366,3 +366,11 @@ def test_a_players_view_encodes_as_the_seats_observation() -> None:
     with pytest.raises(Take5Error) as error:
         encoding.encode_view("a view", game.players, game.rules)
     assert error.value.rule == "argument"
+
+
+def test_the_documented_table_of_slices_is_the_layout() -> None:
+    rows = [line.split("|")[1:3] for line in (encoding.__doc__ or "").splitlines()
+            if line.startswith("| ``")]
+    table = [(name.strip().strip("`"), int(width)) for name, width in rows]
+    assert table == [(name, part.stop - part.start) for name, part in OBSERVATION_LAYOUT.items()]
+    assert sum(width for _, width in table) == SIZE

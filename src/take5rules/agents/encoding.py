@@ -20,30 +20,27 @@ Layout of the vector (:data:`OBSERVATION_LAYOUT`, :data:`SIZE` = 489 numbers). C
 index *c - 1* of a part 104 wide. The per-seat parts are 10 wide (:data:`MAX_SEATS`) and
 relative: the observer first, then the seats after it in seat order; unused places are 0.
 
-==============  =====  ==========================================================================
-part            width  content
-==============  =====  ==========================================================================
-``hand``          104  1 for each card the seat holds (while drafting: the cards drafted so far)
-``rows``           20  the four rows, five places each, oldest card first; 0 an empty place
-``row_lengths``     4  the number of cards in each row
-``row_heads``       4  the bull heads of each row
-``pool``          104  1 for each face-up card left to draft (logic and tournament variants)
-``seen``          104  1 for each card revealed so far this round (by any seat)
-``picked_by``     104  for each card drafted (this draft, or the tournament's): the seat that
-                       drafted it, 1 the observer, 2 the next seat ...; 0 not drafted
-``phase``           4  one-hot: cards to play, a row to take, a card to draft, the game over
-``pending``         1  the low card waiting for its row now, else 0
-``pending_seat``    1  the seat that must take a row for it (1 the observer ...), else 0
-``laid``            1  the card the observer has laid face down this turn, else 0
-``round``           1  the round (in a tournament, the game) number
-``turn``            1  the turn of the round, 1 to 10 (0 while drafting and once over)
-``seat``           10  one-hot: the observer's place at the table (0 the first seat)
-``seats``           1  the number of seats
-``penalties``      10  the bull heads each seat has taken this round (relative)
-``totals``         10  each seat's total before this round (relative; final once over)
-``threshold``       1  the bull heads that end the game
-``variant``         4  one-hot: standard, tactics, logic, tournament
-==============  =====  ==========================================================================
+| part | width | content |
+| --- | --- | --- |
+| ``hand`` | 104 | 1 for each card the seat holds (while drafting: the cards drafted so far) |
+| ``rows`` | 20 | the four rows, five places each, oldest card first; 0 an empty place |
+| ``row_lengths`` | 4 | the number of cards in each row |
+| ``row_heads`` | 4 | the bull heads of each row |
+| ``pool`` | 104 | 1 for each face-up card left to draft (logic and tournament variants) |
+| ``seen`` | 104 | 1 for each card revealed so far this round (by any seat) |
+| ``picked_by`` | 104 | who drafted each card (1 the observer, 2 the next seat ...), 0 none |
+| ``phase`` | 4 | one-hot: cards to play, a row to take, a card to draft, the game over |
+| ``pending`` | 1 | the low card waiting for its row now, else 0 |
+| ``pending_seat`` | 1 | the seat that must take a row for it (1 the observer ...), else 0 |
+| ``laid`` | 1 | the card the observer has laid face down this turn, else 0 |
+| ``round`` | 1 | the round (in a tournament, the game) number |
+| ``turn`` | 1 | the turn of the round, 1 to 10 (0 while drafting and once over) |
+| ``seat`` | 10 | one-hot: the observer's place at the table (0 the first seat) |
+| ``seats`` | 1 | the number of seats |
+| ``penalties`` | 10 | the bull heads each seat has taken this round (relative) |
+| ``totals`` | 10 | each seat's total before this round (relative; final once over) |
+| ``threshold`` | 1 | the bull heads that end the game |
+| ``variant`` | 4 | one-hot: standard, tactics, logic, tournament |
 
 The action space (:data:`ACTIONS` = 109 actions, one ``Discrete`` space for every front end):
 ``0`` to ``103`` play or draft the card ``action + 1``; ``104`` to ``107`` take the row
