@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
 
 import pytest
@@ -157,3 +158,21 @@ def test_the_standings_and_the_ladder_list_the_players_alike(players: list[str],
     result = run_arena(players, games=6, seed=seed)
     assert [rating.player for rating in result.report().ratings] == [
         standing.player for standing in result.standings]
+
+
+def test_the_ratings_are_the_bradley_terry_fit_of_the_deals() -> None:
+    # One deal set of three games (three seats): a 3, b 5, c 5; a 4, b 2, c 9; a 1, b 1, c 0.
+    # Pair by pair, deal by deal (fewer wins, a tie half each): a-b 1.5-1.5, a-c 2-1, b-c
+    # 1.5-1.5. The ratings are those of the likelihood's maximum on that table (scipy's, with
+    # the half win each way of the prior), 400 log10 of each strength against c's.
+    pytest.importorskip("scipy")
+    from test_stats import _reference_strengths
+
+    rounds = [[{"a": 3, "b": 5, "c": 5}], [{"a": 4, "b": 2, "c": 9}], [{"a": 1, "b": 1, "c": 0}]]
+    ladder = report(_result(rounds, [("a",), ("b",), ("c",)]), "c")
+    strengths = _reference_strengths([[0, 1.5, 2], [1.5, 0, 1.5], [1, 1.5, 0]])
+    expected = {name: 400 * math.log10(value / strengths[2])
+                for name, value in zip("abc", strengths, strict=True)}
+    assert {rating.player: rating.elo for rating in ladder.ratings} == pytest.approx(
+        expected, abs=1e-6)
+    assert expected["a"] > expected["b"] > 0
