@@ -140,3 +140,32 @@ def test_a_mid_round_log_tells_its_last_turn_and_no_more() -> None:
     last = events[-1]
     assert (last.round, last.turn) == (len(document["rounds"]), len(last_round["turns"]))
     assert [list(row) for row in last.rows] == last_round["turns"][-1]["rows_after"]
+
+
+def test_a_tournament_ends_with_its_own_line_in_play_and_replay(tmp_path: Path) -> None:
+    log = tmp_path / "tournament.json"
+    played = CliRunner().invoke(main, ["play", "--variant", "tournament", "--players",
+                                       "ana=cautious,bob=lowest,cyd=random", "--log", str(log),
+                                       "--lang", "en"])
+    assert played.exit_code == 0, played.output
+    # a tournament is as many games as players (rule variants.tournament-over): three here
+    last = played.output.splitlines()[-1]
+    assert last.startswith("The tournament is over after 3 games. "), last
+    assert "The game is over" not in played.output
+    replayed = CliRunner().invoke(main, ["replay", str(log), "--lang", "en"])
+    assert replayed.output.splitlines()[-1] == last
+
+
+def test_a_standard_game_ends_with_the_games_line() -> None:
+    played = CliRunner().invoke(main, ["play", "--seed", "2", "--lang", "en"])
+    assert played.exit_code == 0, played.output
+    assert played.output.splitlines()[-1].startswith("The game is over after ")
+
+
+def test_a_round_is_scored_in_bull_heads_as_the_placements_are_told() -> None:
+    played = CliRunner().invoke(main, ["play", "--seed", "2", "--lang", "en", "--no-rows"])
+    scored = [line for line in played.output.splitlines() if " this round, " in line]
+    assert len(scored) >= 4
+    assert all(re.fullmatch(r"\w+: (1 bull head|\d+ bull heads) this round, \d+ in all\.", line)
+               for line in scored), scored
+    assert " point" not in played.output

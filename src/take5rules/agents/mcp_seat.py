@@ -118,7 +118,7 @@ def report(game_id: str, session: Session) -> dict[str, Any]:
         plays = seen.revealed[-1]  # this turn's cards, in placement order
         result["low_card"] = seen.pending[1]
         result["revealed"] = [list(play) for play in plays]
-    result["narration"] = [narrate(event, session.language) for event in new]
+    result["narration"] = [narrate(event, session.language, rules=game.rules) for event in new]
     if seen.phase is Phase.DRAFT:
         result["pool"] = list(seen.pool)
     if game.result is not None:

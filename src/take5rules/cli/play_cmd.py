@@ -181,7 +181,7 @@ def play(players: str, variant: str, threshold: int, seed: int, as_json: bool,
                     click.echo(json.dumps(event_json(event), ensure_ascii=False))
                     continue
                 if not (isinstance(event, CardsRevealed) and (event.round, event.turn) in told):
-                    echo_wrapped(_told(event, language, humans), more="  ")
+                    echo_wrapped(_told(event, language, humans, rules), more="  ")
                 if isinstance(event, RoundStarted):
                     hand = min(map(len, event.hands.values()), default=0)
                 after = turn_end.rows_after(event)
@@ -199,9 +199,9 @@ def play(players: str, variant: str, threshold: int, seed: int, as_json: bool,
             write_log(writer.log(), log_path)
 
 
-def _told(event: Event, language: str, humans: set[str]) -> str:
+def _told(event: Event, language: str, humans: set[str], rules: Rules) -> str:
     """*event* narrated; at a table with people, without the hands they may not see."""
-    text = narrate(event, language)
+    text = narrate(event, language, rules=rules)
     if not humans or not isinstance(event, RoundStarted):
         return text
     first, *hands = text.splitlines()

@@ -9,7 +9,9 @@ import click
 from take5rules._messages import N_, os_reason
 from take5rules.cli.common import TurnEnd, echo_wrapped, lang_option, reported
 from take5rules.errors import LogError
+from take5rules.events import GameStarted
 from take5rules.text import translator
+from take5rules.variants import Rules
 
 __all__ = ["replay_command", "show_command"]
 
@@ -34,8 +36,11 @@ def replay_command(log_file: str, rows: bool, language: str) -> None:
 
     with reported(language):
         turn_end = TurnEnd()
+        rules: Rules | None = None
         for event in log_events(load(log_file)):
-            echo_wrapped(narrate(event, language), more="  ")
+            if isinstance(event, GameStarted):
+                rules = event.rules
+            echo_wrapped(narrate(event, language, rules=rules), more="  ")
             after = turn_end.rows_after(event)
             if rows and after is not None:
                 echo_wrapped(rows_text(after, language), "  ", "    ")

@@ -144,6 +144,7 @@ def log_html(document: object, language: str = "en") -> str:
     round_log: Mapping[str, Any] = {}
     rows: Sequence[Sequence[int]] = ()  # the table as the events leave it (claims are optional)
     turn, section = 0, False
+    rules: Rules | None = None
     for event in events:
         if section and not isinstance(event, CardPlaced | RowTaken):
             parts.append("</section>\n")
@@ -162,7 +163,9 @@ def log_html(document: object, language: str = "en") -> str:
             pictures = turn_svgs(Table.of(rows), played["plays"], played.get("takes", {}))
             parts.extend(f"<figure>{picture}</figure>\n" for picture in pictures)
             section = True
-        for line in narrate(event, language).splitlines():
+        if isinstance(event, GameStarted):
+            rules = event.rules
+        for line in narrate(event, language, rules=rules).splitlines():
             parts.append(f"<p>{html.escape(line)}</p>\n")
     if section:
         parts.append("</section>\n")

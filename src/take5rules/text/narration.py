@@ -26,7 +26,7 @@ from take5rules.events import (
 )
 from take5rules.text.negotiation import translator
 from take5rules.text.rulebook import variant_name
-from take5rules.variants import Variant
+from take5rules.variants import Rules, Variant
 
 __all__ = ["narrate", "narrate_all"]
 
@@ -34,8 +34,13 @@ def _row(index: int) -> int:
     return index + 1
 
 
-def narrate(event: Event, language: str = "en", *, strict: bool = False) -> str:
+def narrate(event: Event, language: str = "en", *, strict: bool = False,
+            rules: Rules | None = None) -> str:
     """One event told in *language*: one line, or several for a deal or a score.
+
+    *rules* are the game's (as its :class:`~take5rules.events.GameStarted` gives them): the end
+    of a tournament is told as a tournament's, after its games; without them, as a game's.
+    Penalties are told in bull heads, the word the placements use.
 
     >>> from take5rules.events import SixthCardTaken
     >>> event = SixthCardTaken(1, 4, "Bob", 74, 1, (51, 55, 61, 68, 73),
@@ -120,8 +125,8 @@ def narrate(event: Event, language: str = "en", *, strict: bool = False) -> str:
         lines.extend(
             tr.ngettext(
                 Nn_(
-                    "{player}: {count} point this round, {total} in all.",
-                    "{player}: {count} points this round, {total} in all.",
+                    "{player}: {count} bull head this round, {total} in all.",
+                    "{player}: {count} bull heads this round, {total} in all.",
                 ),
                 penalty,
             ).format(player=player, count=n(penalty), total=n(event.totals[player]))
@@ -131,6 +136,9 @@ def narrate(event: Event, language: str = "en", *, strict: bool = False) -> str:
     if isinstance(event, GameOver):
         best = event.totals[event.winners[0]]
         over = tr.ngettext(
+            Nn_("The tournament is over after {count} game.",
+                "The tournament is over after {count} games.")
+            if rules is not None and rules.variant is Variant.TOURNAMENT else
             Nn_("The game is over after {count} round.", "The game is over after {count} rounds."),
             event.rounds,
         ).format(count=n(event.rounds))
@@ -145,7 +153,16 @@ def narrate(event: Event, language: str = "en", *, strict: bool = False) -> str:
 
 
 def narrate_all(events: Iterable[Event], language: str = "en", *, strict: bool = False) -> str:
-    """A whole game told in *language*, one event per paragraph line."""
-    return "\n".join(narrate(event, language, strict=strict) for event in events)
+    """A whole game told in *language*, one event per paragraph line.
+
+    The rules of its :class:`~take5rules.events.GameStarted` tell how its end is told.
+    """
+    lines = []
+    rules: Rules | None = None
+    for event in events:
+        if isinstance(event, GameStarted):
+            rules = event.rules
+        lines.append(narrate(event, language, strict=strict, rules=rules))
+    return "\n".join(lines)
 
 
