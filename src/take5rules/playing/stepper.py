@@ -612,7 +612,9 @@ class Game:
                 raise
             place(choose_row, True)
             if out is not None:
-                yield self._flush()
+                events = self._last = tuple(out)
+                out.clear()
+                yield events
 
     def _check_seated(
         self, seats: Sequence[tuple[str, Callable[[C], object], C]]
