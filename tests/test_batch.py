@@ -22,7 +22,7 @@ from numpy.typing import NDArray
 
 from _engine_games import engine_games, run_seeds
 from take5rules.agents import batch
-from take5rules.agents.batch import compiled as _fast
+from take5rules.agents.batch import kernel as _kernel
 from take5rules.cards import cards, total_bull_heads
 from take5rules.errors import IllegalMoveError, MalformedInputError, RulesError
 from take5rules.events import CardPlaced, GameOver, LowCardTaken, RoundScored, SixthCardTaken
@@ -35,13 +35,13 @@ from take5rules.table import Table
 from take5rules.turn import RowChoice
 from take5rules.variants import Rules, Variant
 
-KERNELS = ["numpy", "compiled"] if _fast.numba is not None else ["numpy"]
+KERNELS = ["numpy", "compiled"] if _kernel.numba is not None else ["numpy"]
 
 
 @pytest.fixture(autouse=True, params=KERNELS)
 def kernel(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """Every test here runs with the numpy kernel and, when numba is installed, the compiled one."""
-    monkeypatch.setattr(_fast, "AVAILABLE", request.param == "compiled")
+    monkeypatch.setattr(_kernel, "AVAILABLE", request.param == "compiled")
     return str(request.param)
 
 

@@ -23,16 +23,16 @@ from hypothesis import strategies as st
 from numpy.typing import NDArray
 
 from take5rules.agents import batch
-from take5rules.agents.batch import compiled as _fast
+from take5rules.agents.batch import kernel as _kernel
 from take5rules.errors import IllegalMoveError, MalformedInputError, Take5Error
 from take5rules.variants import Rules, Variant
 
-KERNELS = ["numpy", "compiled"] if _fast.numba is not None else ["numpy"]
+KERNELS = ["numpy", "compiled"] if _kernel.numba is not None else ["numpy"]
 
 
 @pytest.fixture(autouse=True, params=KERNELS)
 def kernel(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setattr(_fast, "AVAILABLE", request.param == "compiled")
+    monkeypatch.setattr(_kernel, "AVAILABLE", request.param == "compiled")
     return str(request.param)
 
 

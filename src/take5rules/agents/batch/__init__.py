@@ -55,16 +55,6 @@ from take5rules.agents.batch.arrays import (
     TurnOutcome,
 )
 from take5rules.agents.batch.drafts import DraftPolicy, DraftView
-from take5rules.agents.batch.kernel import (
-    BLOCK,
-    Dealer,
-    GamesResult,
-    deal,
-    play_games,
-    play_round,
-    play_turn,
-    start,
-)
 from take5rules.agents.batch.policies import (
     BUILTIN_DRAFTS,
     BUILTIN_POLICIES,
@@ -76,6 +66,16 @@ from take5rules.agents.batch.policies import (
     random_card,
     random_pick,
     random_row,
+)
+from take5rules.agents.batch.simulator import (
+    BLOCK,
+    Dealer,
+    GamesResult,
+    deal,
+    play_games,
+    play_round,
+    play_turn,
+    start,
 )
 
 __all__ = [

@@ -20,8 +20,9 @@ import numpy.typing as npt
 
 from take5rules import _kernel
 from take5rules._messages import N_
-from take5rules.errors import IllegalMoveError, MalformedInputError, Where
-from take5rules.setup import check_deal
+from take5rules.cards import cards
+from take5rules.errors import IllegalMoveError, MalformedInputError, RulesError, Where
+from take5rules.setup import cards_in_play, check_deal
 from take5rules.table import ROW_LIMIT
 from take5rules.variants import Rules, check_player_count, tactics_deck
 
@@ -164,6 +165,42 @@ def answer(
             low=low, high=high,
         )
     return array.astype(np.int64, copy=False)
+
+
+def checked_piles(piles: object, count: int, rules: Rules) -> IntArray:
+    """*piles* checked: a ``(games, n)`` integer array of valid deals (``setup.check_deal``)."""
+    array = as_array(piles)
+    if array.ndim != 2 or array.dtype.kind not in "iu" or not 1 <= array.shape[0] <= MOST_GAMES:
+        raise MalformedInputError(
+            "cards.deck", N_("{value!r} is not a list of cards"), value=short(piles)
+        )
+    needed = HAND_SIZE * count + ROWS
+    if array.shape[1] < needed:
+        raise RulesError(
+            "setup.deal",
+            N_("the deal for {players} players needs {needed} cards, not {count}"),
+            count=array.shape[1], players=count, needed=needed,
+        )
+    highest = cards_in_play(rules, count)[-1]
+    ordered = np.sort(array, axis=1)
+    bad = (ordered[:, 0] < 1) | (ordered[:, -1] > HIGHEST) | (
+        ordered[:, 1:] == ordered[:, :-1]
+    ).any(axis=1) | (np.sort(array[:, :needed], axis=1)[:, -1] > highest)
+    if bad.any():
+        game = int(np.flatnonzero(bad)[0])
+        pile = [int(c) for c in array[game]]
+        names = [f"seat {seat}" for seat in range(count)]
+        hands = {name: pile[HAND_SIZE * s : HAND_SIZE * (s + 1)] for s, name in enumerate(names)}
+        rows = [[value] for value in pile[HAND_SIZE * count : needed]]
+        check_deal(rows, hands, names, rules, fresh=True, round=game + 1)
+        cards(pile, Where(round=game + 1))  # the cards set aside
+    return array.astype(np.int64)
+
+
+def short(value: object) -> object:
+    """*value* itself if its ``repr`` is short, else that ``repr`` cut to 80 characters."""
+    text = repr(value)
+    return value if len(text) <= 80 else text[:77] + "..."
 
 
 def _within(given: npt.NDArray[Any], low: int, high: int) -> bool:
@@ -335,6 +372,44 @@ class BatchState:
                 "argument", N_("this batch was started with keep_piles=False: it keeps no piles")
             )
         return tuple(int(c) for c in np.flatnonzero(self._piles[index, place]))
+
+
+def empty_state(
+    games: int, count: int, keep_piles: bool, totals: IntArray | None = None
+) -> BatchState:
+    """A batch of *games* rounds of *count* seats with nothing dealt yet (the simulator's own)."""
+    rows = np.zeros((games, ROWS, ROW_LIMIT), dtype=CARD)
+    lengths = np.ones((games, ROWS), dtype=CARD)
+    heads = np.zeros((games, ROWS), dtype=HEAD)
+    hands = np.zeros((games, count, HAND_SIZE), dtype=CARD)
+    return BatchState._make(rows, lengths, heads, hands, totals, keep_piles)
+
+
+def lay_out(
+    state: BatchState, lo: int, hands: npt.NDArray[np.int8], starters: npt.NDArray[np.int8]
+) -> None:
+    """Deal games ``lo`` on of *state*: hands ``(n, players, 10)``, row cards ``(n, 4)``."""
+    hi = lo + hands.shape[0]
+    state._hands[lo:hi] = hands
+    state._rows[lo:hi, :, 0] = starters
+    state._heads[lo:hi] = HEADS16[starters]
+
+
+def drafted_state(
+    hands: npt.NDArray[np.int8], starters: npt.NDArray[np.int8], games: IntArray,
+    totals: IntArray,
+) -> BatchState:
+    """A round of the games *games* (indices in the caller's batch) with drafted hands."""
+    state = empty_state(games.size, hands.shape[1], False)
+    lay_out(state, 0, hands, starters)
+    in_batch(state, games, totals[games])
+    return state
+
+
+def in_batch(state: BatchState, games: IntArray, totals: IntArray) -> None:
+    """Make *state* the round of the games *games* of a caller's batch, with their *totals*."""
+    state._index = games
+    state._totals = totals
 
 
 def padded(rows: npt.NDArray[np.int8], lengths: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:

@@ -1,7 +1,9 @@
 """The logic draft and the tournament in a batch (``variants.logic``, ``variants.tournament``).
 
-Private to :mod:`take5rules.agents.batch`. The draft is played pick by pick in every game at once,
-seats in turn as :func:`take5rules.variants.next_drafter` orders them; every pick is checked.
+Private to :mod:`take5rules.agents.batch`. The draft is played pick by pick in every game at
+once, seats in turn as :func:`take5rules.variants.next_drafter` orders them; every pick is
+checked. The rounds played with the drafted hands (and the tournament's passing of hands) are
+:func:`take5rules.agents.batch.play_games`'s.
 """
 
 from __future__ import annotations
@@ -16,14 +18,10 @@ from take5rules._messages import N_
 from take5rules.agents.batch.arrays import (
     CARD,
     HAND_SIZE,
-    HEADS16,
     HIGHEST,
     ROWS,
-    BatchState,
     BoolArray,
-    CardPolicy,
     IntArray,
-    RowPolicy,
     answer,
     frozen,
 )
@@ -102,43 +100,3 @@ def draft(
         hands[:, seat, place] = values
     rows = np.nonzero(pool)[1].reshape(size, ROWS).astype(CARD)
     return hands, rows
-
-
-def _state(
-    hands: npt.NDArray[np.int8], starters: npt.NDArray[np.int8], games: IntArray,
-    totals: IntArray,
-) -> BatchState:
-    from take5rules.agents.batch.kernel import _empty
-
-    state = _empty(games.size, hands.shape[1], False, totals[games])
-    state._hands[...] = hands
-    state._rows[:, :, 0] = starters
-    state._heads[...] = HEADS16[starters]
-    state._index = games
-    return state
-
-
-def drafted_round(
-    rng: np.random.Generator, games: IntArray, count: int, drafts: Sequence[DraftPolicy],
-    totals: IntArray,
-) -> BatchState:
-    """A logic round in the games *games*: drafted hands, the four cards left on the rows."""
-    hands, starters = draft(rng, games, count, drafts, totals)
-    return _state(hands, starters, games, totals)
-
-
-def tournament(
-    rng: np.random.Generator, lo: int, hi: int, policies: Sequence[CardPolicy],
-    choose_row: RowPolicy, drafts: Sequence[DraftPolicy], totals: IntArray, rounds: IntArray,
-) -> None:
-    """Games lo..hi of a tournament: one draft, then one round per player, hands passed left."""
-    from take5rules.agents.batch.kernel import play_round
-
-    games = np.arange(lo, hi)
-    count = len(policies)
-    sheets, starters = draft(rng, games, count, drafts, totals)
-    for game in range(count):
-        # Seat s holds the sheet of seat s - game (variants.tournament_hands): a roll.
-        state = _state(np.roll(sheets, game, axis=1), starters, games, totals)
-        totals[games] += play_round(state, policies, choose_row, rng)
-        rounds[games] += 1

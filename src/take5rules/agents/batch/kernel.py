@@ -1,593 +1,165 @@
-"""Dealing and playing a batch: the vectorised placement kernel and the loops around it.
+"""The one placement kernel of the batch: a turn's revealed cards placed on the rows of many games.
 
-Private to :mod:`take5rules.agents.batch`. The work is done a block of games at a time
-(:data:`BLOCK`), so that the temporaries of every step stay in the processor's cache and the
-memory in flight stays a few hundred bytes a game at any batch size.
+:func:`place_turn` is the single formulation of the placement rules for arrays (rules
+``turn.order``, ``table.least-difference``, ``table.sixth-card`` and ``table.low-card``, pinned
+to :mod:`take5rules.table` and :mod:`take5rules.turn` by the differential tests). Both batched
+simulators place every card through it: :func:`take5rules.agents.batch.play_round` (and so
+:func:`~take5rules.agents.batch.play_games`, the logic draft and the tournament) and
+:func:`take5rules.agents.batch.vector.step`.
+
+It is written with numpy operations on whole arrays, so that it is fast as it stands, and in the
+subset of numpy that numba compiles. When numba is installed (``take5rules[batch-fast]``) the
+same function is compiled by ``numba.njit`` and that compiled twin runs (:data:`AVAILABLE`);
+``TAKE5RULES_BATCH=numpy`` in the environment keeps the Python function even then. There is no
+other formulation: the differential tests run both.
+
+The row arrays are flat: game *g*'s row *r* is ``g * 4 + r`` of *lengths* and *heads*, and its
+cells are ``(g * 4 + r) * 5`` to ``+ 4`` of *cells*. A cell past its row's length holds a stale
+card, which every reader masks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import NamedTuple
+import importlib
+import os
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from take5rules._messages import N_
-from take5rules.agents.batch import compiled as _fast
-from take5rules.agents.batch.arrays import (
-    CARD,
-    HAND_SIZE,
-    HEAD,
-    HEADS16,
-    HIGHEST,
-    MOST_GAMES,
-    ROWS,
-    BatchState,
-    CardPolicy,
-    IntArray,
-    RowPolicy,
-    RowView,
-    SeatView,
-    TurnOutcome,
-    answer,
-    as_array,
-    checked_rules,
-    frozen,
-    generator,
-    seat_count,
-    whole,
-)
-from take5rules.cards import cards
-from take5rules.errors import IllegalMoveError, MalformedInputError, RulesError, Where
-from take5rules.setup import cards_in_play, check_deal
-from take5rules.table import ROW_LIMIT
-from take5rules.variants import Rules, Variant
+from take5rules import _kernel
 
-#: Games handled together by one pass of the kernel.
-BLOCK = 1 << 14
-#: Games shuffled together: the deal's temporaries (about 600 bytes a game) stay within about
-#: 150 KB, so that even a batch of 1,000 games keeps under 1 KB a game in flight.
-_DEAL_BLOCK = 1 << 8
+numba: Any
+try:  # pragma: no cover - depends on the extra
+    numba = importlib.import_module("numba")
+except ImportError:  # pragma: no cover
+    numba = None
 
-#: ``dealer(games, number)``: the shuffled piles of round *number* for the games (indices in
-#: the batch) still playing, one pile a game, dealt as :func:`start` deals them.
-Dealer = Callable[[IntArray, int], npt.ArrayLike]
+#: Whether the kernel runs compiled by numba (installed, and ``TAKE5RULES_BATCH`` is not ``numpy``).
+AVAILABLE = numba is not None and os.environ.get("TAKE5RULES_BATCH", "") != "numpy"
+
+#: A mark in *rows* of :func:`place_turn`: this game's lowest card is low and awaits its row.
+WAITING = -2
+#: A mark in *rows*: no row was chosen for this game (its lowest card may not be low).
+UNASKED = -1
+
+#: The bull heads of each card in the kernel's dtype, indexed by the card (0 is worth 0).
+CARD_HEADS = np.array(_kernel.HEADS, dtype=np.int16)
+CARD_HEADS.setflags(write=False)
+
+_ROWS, _LIMIT, _CARDS = _kernel.ROWS, 5, _kernel.HIGHEST + 1
+#: Below this every gap ``4 * difference + row`` of a card that may go on its row lies; a card
+#: lower than a row's last card wraps to at least this (see :func:`place_turn`).
+_LOW = 0x4000
 
 
-class GamesResult(NamedTuple):
-    """What :func:`play_games` returns, as ``(games, ...)`` arrays.
+def place_turn(
+    cells: npt.NDArray[np.int8], lengths: npt.NDArray[np.int8], heads: npt.NDArray[np.int16],
+    games: npt.NDArray[np.int64], played: npt.NDArray[np.int64], rows: npt.NDArray[np.int64],
+    keys: npt.NDArray[np.int16], marks: npt.NDArray[np.int16], resume: bool,
+    taken: npt.NDArray[np.int16], went: npt.NDArray[np.int64], rule: npt.NDArray[np.int64],
+    piles: npt.NDArray[np.int64], filled: npt.NDArray[np.int64], first: int,
+) -> int:
+    """Place one turn's revealed cards in the games *games*, lowest card first.
 
-    Attributes:
-        totals: ``(games, players)`` each player's final total (rule ``game.totals``).
-        rounds: ``(games,)`` how many rounds each game lasted.
-        winners: ``(games, players)`` whether each player holds the lowest total
-            (rule ``game.winners``: ties win together).
+    ``played[i, s]`` is the card seat *s* reveals in game ``games[i]``. In each game the cards
+    are placed lowest first (``turn.order``), each on the row whose last card is the highest
+    below it (``table.least-difference``); the sixth card of a row takes the row's five
+    (``table.sixth-card``); a card lower than every row's last card takes the row ``rows[i]``
+    (``table.low-card``). Only a game's lowest card can be low: each card placed ends a row
+    below the next one.
+
+    If the lowest card of some game is low while its ``rows[i]`` is :data:`UNASKED`, nothing
+    is placed: those games are marked :data:`WAITING` in *rows*, and their number is returned.
+    Ask their players, write the rows into *rows* and call again with ``resume=True`` (the
+    scratch arrays *keys*, ``(players, n)``, and *marks*, ``(4, n)``, still hold the order and
+    the rows' last cards) or, with other *games*, afresh. Otherwise every game is placed and
+    0 is returned: for each seat, ``taken[g * players + s]`` receives the bull heads it took
+    (0 for none), and, when *went* and *rule* are not empty, the row its card went to and the
+    rule (0 least difference, 1 sixth card, 2 low card). When *piles* is not empty, each card
+    taken is recorded at ``piles[filled[0]]`` (then ``filled[0]`` grows) as
+    ``((first + g) * players + s) * 105 + card``.
     """
-
-    totals: IntArray
-    rounds: IntArray
-    winners: npt.NDArray[np.bool_]
-
-
-def _blocks(games: int) -> range:
-    return range(0, games, BLOCK)
-
-
-def _layout(array: npt.NDArray[np.int8], count: int, state: BatchState, lo: int) -> None:
-    """Lay out shuffled piles as :func:`take5rules.setup.deal` does, into games lo.. of state."""
-    dealt = HAND_SIZE * count
-    hi = lo + array.shape[0]
-    state._hands[lo:hi] = array[:, :dealt].reshape(-1, count, HAND_SIZE)
-    starters = array[:, dealt : dealt + ROWS]
-    state._rows[lo:hi, :, 0] = starters
-    state._heads[lo:hi] = HEADS16[starters]
-
-
-def _empty(games: int, count: int, keep_piles: bool, totals: IntArray | None) -> BatchState:
-    rows = np.zeros((games, ROWS, ROW_LIMIT), dtype=CARD)
-    lengths = np.ones((games, ROWS), dtype=CARD)
-    heads = np.zeros((games, ROWS), dtype=HEAD)
-    hands = np.zeros((games, count, HAND_SIZE), dtype=CARD)
-    return BatchState._make(rows, lengths, heads, hands, totals, keep_piles)
-
-
-def start(
-    piles: npt.ArrayLike, players: int, keep_piles: bool = True, rules: Rules | None = None
-) -> BatchState:
-    """Deal one round per shuffled pile, laid out as :func:`take5rules.setup.deal` deals.
-
-    Seat *k* receives cards ``10k`` to ``10k + 9`` of its pile, the next four cards start the
-    rows, the rest stay aside. Each pile must hold distinct cards and enough of them; a pile
-    that does not is refused by :func:`take5rules.setup.check_deal`, naming its game (from 1)
-    as the round. With *rules* (a reduced deck), every card dealt must be in play. With
-    *keep_piles* false, the cards taken are not recorded, only their bull heads.
-
-    >>> state = start([list(range(104, 0, -1))], players=2)
-    >>> state.table(0), int(state.held[0, 0].max())
-    (((84,), (83,), (82,), (81,)), 104)
-    >>> start([[1, 2, 3]], players=2)
-    Traceback (most recent call last):
-    ...
-    take5rules.errors.RulesError: the deal for 2 players needs 24 cards, not 3 [rule setup.deal]
-    """
-    rules = checked_rules(rules)
-    count = seat_count(players, rules)
-    array = _piles(piles, count, rules)
-    state = _empty(array.shape[0], count, keep_piles, None)
-    _layout(array.astype(CARD), count, state, 0)
-    return state
-
-
-def _piles(piles: object, count: int, rules: Rules) -> IntArray:
-    """*piles* checked: a ``(games, n)`` integer array of valid deals (``setup.check_deal``)."""
-    array = as_array(piles)
-    if array.ndim != 2 or array.dtype.kind not in "iu" or not 1 <= array.shape[0] <= MOST_GAMES:
-        raise MalformedInputError(
-            "cards.deck", N_("{value!r} is not a list of cards"), value=_short(piles)
-        )
-    needed = HAND_SIZE * count + ROWS
-    if array.shape[1] < needed:
-        raise RulesError(
-            "setup.deal",
-            N_("the deal for {players} players needs {needed} cards, not {count}"),
-            count=array.shape[1], players=count, needed=needed,
-        )
-    highest = cards_in_play(rules, count)[-1]
-    ordered = np.sort(array, axis=1)
-    bad = (ordered[:, 0] < 1) | (ordered[:, -1] > HIGHEST) | (
-        ordered[:, 1:] == ordered[:, :-1]
-    ).any(axis=1) | (np.sort(array[:, :needed], axis=1)[:, -1] > highest)
-    if bad.any():
-        game = int(np.flatnonzero(bad)[0])
-        pile = [int(c) for c in array[game]]
-        names = [f"seat {seat}" for seat in range(count)]
-        hands = {name: pile[HAND_SIZE * s : HAND_SIZE * (s + 1)] for s, name in enumerate(names)}
-        rows = [[value] for value in pile[HAND_SIZE * count : needed]]
-        check_deal(rows, hands, names, rules, fresh=True, round=game + 1)
-        cards(pile, Where(round=game + 1))  # the cards set aside
-    return array.astype(np.int64)
-
-
-def _short(value: object) -> object:
-    text = repr(value)
-    return value if len(text) <= 80 else text[:77] + "..."
-
-
-def _shuffle(
-    rng: np.random.Generator, pool: npt.NDArray[np.int8], games: int, needed: int
-) -> npt.NDArray[np.int8]:
-    """The first *needed* cards of *games* independent uniform shuffles of *pool*.
-
-    Each card gets 25 random bits above its 7 bits of value, and each game's 32-bit keys are
-    sorted (one vectorised sort, no argsort). A game where two cards drew the same random bits
-    is drawn again, so every order is exactly equally likely.
-    """
-    size = pool.size
-    keys = np.empty((games, needed), dtype=np.uint32)
-    redo = np.arange(games)
-    high_bits, card_bits = np.uint32(~_CARD_BITS & 0xFFFFFFFF), pool.astype(np.uint32)
-    while redo.size:
-        raw = rng.bit_generator.random_raw((redo.size, (size + 1) // 2)).view(np.uint32)
-        fresh = raw[:, :size]
-        np.bitwise_and(fresh, high_bits, out=fresh)
-        np.bitwise_or(fresh, card_bits, out=fresh)
-        fresh.sort(axis=1)
-        keys[redo] = fresh[:, :needed]
-        # Two equal random parts in the first places would order their cards by value: such
-        # a game (about one in 6,000) is drawn again.
-        end = min(needed + 1, size)
-        tied = (fresh[:, 1:end] ^ fresh[:, : end - 1]) <= _CARD_BITS
-        redo = redo[tied.any(axis=1)]
-    return (keys & np.uint32(_CARD_BITS)).astype(CARD)
-
-
-#: The low bits of a shuffling key that hold the card (1 to 104 < 128).
-_CARD_BITS = 127
-
-
-def deal(
-    rng: np.random.Generator,
-    games: int,
-    players: int,
-    rules: Rules | None = None,
-    keep_piles: bool = True,
-) -> BatchState:
-    """Shuffle the cards in play under *rules* once per game and deal them as :func:`start`.
-
-    The logic and tournament variants draft their hands: play them with :func:`play_games`.
-
-    >>> state = deal(np.random.default_rng(0), games=2, players=3)
-    >>> state.hands.shape, state.rows.shape
-    ((2, 3, 10), (2, 4, 5))
-    """
-    rng = generator(rng)
-    games = whole(games, "games", 1, MOST_GAMES)
-    rules = checked_rules(rules)
-    count = seat_count(players, rules)
-    if rules.drafted:
-        raise RulesError(
-            "variants.logic",
-            N_("the {variant!r} variant drafts its hands: play it in a batch with play_games"),
-            variant=rules.variant.value,
-        )
-    return _dealt(rng, games, count, rules, keep_piles, None)
-
-
-def _dealt(
-    rng: np.random.Generator, games: int, count: int, rules: Rules, keep_piles: bool,
-    totals: IntArray | None,
-) -> BatchState:
-    pool = np.asarray(cards_in_play(rules, count), dtype=CARD)
-    state = _empty(games, count, keep_piles, totals)
-    needed = HAND_SIZE * count + ROWS
-    for lo in range(0, games, _DEAL_BLOCK):
-        size = min(_DEAL_BLOCK, games - lo)
-        _layout(_shuffle(rng, pool, size, needed), count, state, lo)
-    return state
-
-
-def play_turn(
-    state: BatchState, plays: npt.ArrayLike, choose_row: RowPolicy, rng: np.random.Generator
-) -> TurnOutcome:
-    """Play one turn in every game: *plays* is ``(games, players)``, one card from each hand.
-
-    The cards are placed lowest first (rule ``turn.order``); a low card's player is asked by
-    *choose_row* at the moment it is placed, and its answer is checked (rule
-    ``table.low-card``). *state* is updated in place; a turn refused part-way leaves it as it
-    was before the turn.
-    """
-    _check_state(state)
-    rng = generator(rng)
-    played = _plays(state, plays)
-    if state.turn >= HAND_SIZE:
-        raise IllegalMoveError(
-            "round.end", N_("the round has already ended after ten turns"),
-            where=Where(turn=state.turn + 1),
-        )
-    held = state._hands[:, :, : HAND_SIZE - state.turn]
-    matches = held == played[:, :, None]
-    present = matches.any(axis=2)
-    if not present.all():
-        game, seat = (int(i) for i in np.argwhere(~present)[0])
-        value = int(played[game, seat])
-        raise IllegalMoveError(
-            "turn.reveal",
-            N_("game {game} of the batch: card {value} is not in the hand of {player!r}"),
-            where=Where(turn=state.turn + 1, player=f"seat {seat}", card=value),
-            game=int(state._ids(np.array([game]))[0]), value=value, player=f"seat {seat}",
-        )
-    slots = matches.argmax(axis=2)
-    return _turn(state, played, slots, choose_row, rng, outcome=True)
-
-
-def _check_state(state: object) -> None:
-    if not isinstance(state, BatchState) or not hasattr(state, "_turn"):
-        raise MalformedInputError(
-            "argument", N_("state is {value!r}: it must be a BatchState"), value=_short(state)
-        )
-
-
-def _plays(state: BatchState, plays: object) -> IntArray:
-    played = as_array(plays)
-    if played.shape != (state.games, state.players) or played.dtype.kind not in "iu":
-        raise MalformedInputError(
-            "turn.reveal",
-            N_("plays of shape {shape}: a turn of a batch takes one card per game and seat, "
-               "shape {expected}"),
-            shape=played.shape, expected=(state.games, state.players),
-        )
-    return played.astype(np.int64)
-
-
-class _Buffers:
-    """The batch-sized arrays of a turn, allocated once for a whole round and reused.
-
-    Fresh arrays of a million games each turn would be fresh pages each turn: the page faults
-    would cost more than the work.
-    """
-
-    def __init__(self, state: BatchState) -> None:
-        games, count = state.games, state.players
-        self.rows, self.lengths = np.empty_like(state._rows), np.empty_like(state._lengths)
-        self.heads = np.empty_like(state._heads)
-        self.taken = np.empty((games, count), dtype=HEAD)
-        self.slots = np.empty((games, count), dtype=np.int64)
-
-
-def _turn(
-    state: BatchState, played: IntArray, slots: IntArray, choose_row: RowPolicy,
-    rng: np.random.Generator, outcome: bool, buffers: _Buffers | None = None,
-) -> TurnOutcome:
-    """One turn in every game, block by block; all or nothing.
-
-    The table of every block is saved first; if a row policy's answer is refused, every block
-    placed so far is put back and nothing else has changed (hands, penalties and piles are
-    written only once every block is placed).
-    """
-    games, count = state.games, state.players
-    buffers = buffers if buffers is not None else _Buffers(state)
-    saved = (buffers.rows, buffers.lengths, buffers.heads)
-    np.copyto(buffers.rows, state._rows)
-    np.copyto(buffers.lengths, state._lengths)
-    np.copyto(buffers.heads, state._heads)
-    taken = buffers.taken
-    taken[...] = 0
-    went = rule = np.empty((0, 0), np.int64)
-    if outcome:
-        went, rule = np.empty((games, count), np.int64), np.empty((games, count), np.int64)
-    pile_cells: list[IntArray] = []
-    try:
-        for lo in _blocks(games):
-            hi = min(lo + BLOCK, games)
-            kernel = _compiled if _fast.AVAILABLE else _place
-            kernel(state, lo, hi, played[lo:hi], choose_row, rng, taken[lo:hi],
-                   went[lo:hi] if outcome else None, rule[lo:hi] if outcome else None,
-                   pile_cells if state._piles is not None else None)
-    except BaseException:
-        state._rows[...], state._lengths[...], state._heads[...] = saved
-        raise
-    state._penalties += taken
-    if state._piles is not None and pile_cells:
-        state._piles.reshape(-1)[np.concatenate(pile_cells)] = True
-    # The played card leaves the hand: swap it with the last card still held (block by block,
-    # so that the index arrays stay small).
-    end = HAND_SIZE - 1 - state._turn
-    for lo in _blocks(games):
-        hi = min(lo + BLOCK, games)
-        hands = state._hands[lo:hi].reshape(-1, HAND_SIZE)
-        hands[np.arange(hands.shape[0]), slots[lo:hi].reshape(-1)] = hands[:, end]
-        hands[:, end] = played[lo:hi].reshape(-1)
-    state._turn += 1
-    if not outcome:
-        return _NO_OUTCOME
-    return TurnOutcome(frozen(played), frozen(went), frozen(rule), frozen(taken))
-
-
-#: What a turn played without its outcome returns (``play_round`` does not keep it).
-_NO_OUTCOME = TurnOutcome(*(frozen(np.empty((0, 0))) for _ in range(4)))
-
-
-def _order(played: IntArray, count: int) -> npt.NDArray[np.int16]:
-    """``(players, games)`` each game's ``card * 16 + seat``, lowest first (rule ``turn.order``)."""
-    keys: npt.NDArray[np.int16] = np.ascontiguousarray(
-        (played.astype(np.int16) * 16 + np.arange(count, dtype=np.int16)).T
-    )
-    if count > _NETWORK:
-        keys.sort(axis=0)
-        return keys
-    # A few players: an odd-even transposition network, two ufuncs per comparator.
-    for sweep in range(count):
-        for low in range(sweep % 2, count - 1, 2):
-            keys[low], keys[low + 1] = np.minimum(keys[low], keys[low + 1]), np.maximum(
-                keys[low], keys[low + 1]
-            )
-    return keys
-
-
-#: Up to this many players the cards of a turn are ordered by a sorting network.
-_NETWORK = 5
-#: ``_CODE[c]``: the bull heads of card c times 8, plus 1 (one card more in its row).
-_STEP = np.arange(ROW_LIMIT, dtype=np.int8)
-
-
-def _compiled(
-    state: BatchState, lo: int, hi: int, played: IntArray, choose_row: RowPolicy,
-    rng: np.random.Generator, taken: npt.NDArray[np.int16], went: IntArray | None,
-    rule: IntArray | None, pile_cells: list[IntArray] | None,
-) -> None:
-    """:func:`_place` with the compiled kernel of :mod:`._fast`."""
-
-    def ask(where: IntArray, seats: IntArray, values: npt.NDArray[np.int16], _: object) -> IntArray:
-        view = RowView(state, lo, where, seats, values.astype(np.int64))
-        return answer(
-            choose_row(view, rng), where.size, 0, ROWS - 1, "table.low-card",
-            state._ids(where + lo), seats, state.turn,
-        )
-
-    _fast.place(state, lo, hi, played, ask, taken, went, rule, pile_cells)
-
-
-def _place(
-    state: BatchState, lo: int, hi: int, played: IntArray, choose_row: RowPolicy,
-    rng: np.random.Generator, taken: npt.NDArray[np.int16], went: IntArray | None,
-    rule: IntArray | None, pile_cells: list[IntArray] | None,
-) -> None:
-    """Place one turn's cards in games lo..hi, lowest first (``turn.order``, ``table.*``).
-
-    Cells past a row's length are left as they are (stale cards): every reader masks them.
-    """
-    size, count = hi - lo, state.players
+    size, count = played.shape
+    if not resume:
+        # turn.order: each game's keys card * 16 + seat, sorted by an odd-even transposition
+        # network (two ufuncs a comparator), lowest first.
+        keys[:] = played.T
+        keys *= 16
+        keys += np.arange(count).reshape(count, 1)
+        for sweep in range(count):
+            for low in range(sweep % 2, count - 1, 2):
+                least = np.minimum(keys[low], keys[low + 1])
+                keys[low + 1] = np.maximum(keys[low], keys[low + 1])
+                keys[low] = least
+        # marks[r, i] = 4 * last card of row r - r. For a card v, (4 * v - marks) & 0x7FFF is
+        # 4 * (v - last) + r on a row the card may go on, and at least _LOW on a row whose last
+        # card is higher: the least of the four is the least difference, its low bits the row.
+        at = (games.reshape(size, 1) * _ROWS + np.arange(_ROWS)).reshape(-1)
+        marks[:] = cells[at * _LIMIT + lengths[at] - 1].reshape(size, _ROWS).T
+        marks *= 4
+        marks -= np.arange(_ROWS).reshape(_ROWS, 1)
+    base, seats = games * _ROWS, games * count
     every = np.arange(size)
-    first = every * ROWS
-    cells = state._rows[lo:hi].reshape(-1)
-    lengths = state._lengths[lo:hi].reshape(-1)
-    heads = state._heads[lo:hi].reshape(-1)
-    # keys[r, g] = 4 * last card - r: 4 * card - keys is 4 * difference + r, positive exactly
-    # on the rows the card may go on; read as unsigned, the least of them is the least
-    # difference (its low two bits the row), and a negative one (a lower row) is never least.
-    last = cells[np.arange(size * ROWS) * ROW_LIMIT + lengths - 1].astype(np.int16)
-    keys = np.ascontiguousarray((4 * last.reshape(size, ROWS) - np.arange(ROWS, dtype=np.int16)).T)
-    keys_flat = keys.reshape(-1)
-    sorting = _order(played, count)
-    order = (sorting & 15).astype(np.intp)
-    ordered = sorting >> 4
-    taken_flat = taken.reshape(-1)
-    seat_base = every * count
+    outcome = went.size > 0
+    keep = piles.size > 0
+    flat = marks.reshape(-1)
     for step in range(count):
-        value = ordered[step]
-        value4 = 4 * value
-        gaps = (value4 - keys).view(np.uint16)
+        value = keys[step] >> 4
+        seat = keys[step] & 15
+        value4 = value * 4
+        gaps = (value4 - marks) & 0x7FFF
         least = np.minimum(np.minimum(gaps[0], gaps[1]), np.minimum(gaps[2], gaps[3]))
-        target = (least & 3).astype(np.intp)
-        low = least >= 0x8000
-        if low.any():
-            where = np.flatnonzero(low)
-            seats = order[step, where]
-            view = RowView(state, lo, where, seats, value[where].astype(np.int64))
-            target[where] = answer(
-                choose_row(view, rng), where.size, 0, ROWS - 1, "table.low-card",
-                state._ids(where + lo), seats, state.turn,
-            )
-        index = first + target
+        target = (least & 3).astype(np.int64)
+        low = least >= _LOW
+        if step == 0 and low.any():
+            unasked = low & (rows == UNASKED)
+            waiting = int(unasked.sum())
+            if waiting:
+                rows[unasked] = WAITING
+                return waiting
+            target[low] = rows[low]
+        index = base + target
         length = lengths[index]
-        take = low | (length == ROW_LIMIT)
+        take = low | (length == _LIMIT)
         row_heads = heads[index]
-        if pile_cells is not None and take.any():
+        owner = seats + seat
+        if keep and take.any():
             who = np.flatnonzero(take)
-            row_cards = cells[index[who, None] * ROW_LIMIT + _STEP].astype(np.intp)
-            base = ((who + lo) * count + order[step, who]) * (HIGHEST + 1)
-            pile_cells.append((base[:, None] + row_cards)[length[who, None] > _STEP])
+            rows_taken, sizes = index[who], length[who]
+            owners = (owner[who] + first * count) * _CARDS
+            for position in range(_LIMIT):
+                held = sizes > position
+                cards = cells[rows_taken[held] * _LIMIT + position].astype(np.int64)
+                end = filled[0] + cards.size
+                piles[filled[0] : end] = owners[held] + cards
+                filled[0] = end
         kept = ~take
         position = length * kept
-        cells[index * ROW_LIMIT + position] = value
+        cells[index * _LIMIT + position] = value
         lengths[index] = position + 1
-        heads[index] = row_heads * kept + HEADS16[value]
-        keys_flat[target * size + every] = value4 - target
-        seat = seat_base + order[step]
-        taken_flat[seat] = row_heads * take
-        if went is not None and rule is not None:
-            went.reshape(-1)[seat] = target
-            rule.reshape(-1)[seat] = take.view(np.int8) + low.view(np.int8)
+        heads[index] = row_heads * kept + CARD_HEADS[value]
+        flat[target * size + every] = value4 - target
+        taken[owner] = row_heads * take
+        if outcome:
+            went[owner] = target
+            rule[owner] = take.astype(np.int64) + low.astype(np.int64)
+    return 0
 
 
-def play_round(
-    state: BatchState,
-    policies: Sequence[CardPolicy],
-    choose_row: RowPolicy,
-    rng: np.random.Generator,
-) -> IntArray:
-    """Play the turns left in every game, seat *k* choosing with ``policies[k]``.
-
-    Each answer is checked (rules ``turn.reveal``, ``table.low-card``), naming the game, the
-    seat and the value. Returns the penalties of the round, ``(games, players)``
-    (rule ``round.score``).
-    """
-    _check_state(state)
-    rng = generator(rng)
-    _check_policies(policies, state.players)
-    buffers = _Buffers(state)
-    plays = np.empty((state.games, state.players), dtype=np.int64)
-    while state.turn < HAND_SIZE:
-        slots = choose_cards(state, policies, rng, buffers.slots)
-        for lo in _blocks(state.games):
-            hi = min(lo + BLOCK, state.games)
-            plays[lo:hi] = np.take_along_axis(state._hands[lo:hi], slots[lo:hi, :, None],
-                                              axis=2)[:, :, 0]
-        _turn(state, plays, slots, choose_row, rng, outcome=False, buffers=buffers)
-    penalties: IntArray = state.penalties
-    return penalties
+def scratch(games: int, players: int) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
+    """The scratch arrays *keys* and *marks* of :func:`place_turn` for *games* games."""
+    return np.empty((players, games), np.int16), np.empty((_ROWS, games), np.int16)
 
 
-def choose_cards(
-    state: BatchState, policies: Sequence[CardPolicy], rng: np.random.Generator,
-    slots: IntArray | None = None,
-) -> IntArray:
-    """Ask every seat's policy for its card, block by block; the checked hand positions."""
-    games, count = state.games, state.players
-    left = HAND_SIZE - state.turn
-    slots = slots if slots is not None else np.empty((games, count), dtype=np.int64)
-    for lo in _blocks(games):
-        hi = min(lo + BLOCK, games)
-        ids = state._ids(np.arange(lo, hi))
-        for seat, policy in enumerate(policies):
-            view = SeatView(state, seat, lo, hi)
-            slots[lo:hi, seat] = answer(
-                policy(view, rng), hi - lo, 0, left - 1, "turn.reveal", ids, seat, state.turn,
-            )
-    return slots
+#: The function that runs: :func:`place_turn`, or its twin compiled by numba.
+compiled_turn = place_turn
+if numba is not None:  # pragma: no branch
+    compiled_turn = numba.njit(cache=True, nogil=True)(place_turn)
 
 
-def _check_policies(policies: object, count: int) -> None:
-    if not isinstance(policies, Sequence) or isinstance(policies, str | bytes):
-        raise MalformedInputError(
-            "argument", N_("the policies are {value!r}: give a list of one policy per seat"),
-            value=_short(policies),
-        )
-    if len(policies) != count:
-        raise RulesError(
-            "setup.players",
-            N_("the number of policies is {count}, but there are {players} seats: give one "
-               "policy per seat"),
-            count=len(policies), players=count,
-        )
-    for seat, policy in enumerate(policies):
-        if not callable(policy):
-            raise MalformedInputError(
-                "argument", N_("the policy of {player!r} is {value!r}, not a function"),
-                player=f"seat {seat}", value=_short(policy),
-            )
-
-
-def play_games(
-    rng: np.random.Generator,
-    games: int,
-    policies: Sequence[CardPolicy],
-    choose_row: RowPolicy,
-    rules: Rules | None = None,
-    keep_piles: bool = False,
-    *,
-    drafts: Sequence[object] | None = None,
-    dealer: Dealer | None = None,
-) -> GamesResult:
-    """Play whole games of any variant; return the totals, the rounds and the winners.
-
-    A game ends after the round in which some total reaches the threshold (rule
-    ``game.end``); a tournament plays one round per player with the drafted hands passed to
-    the left (``variants.tournament``). The logic and tournament variants draft their hands
-    with *drafts*, one draft policy per seat (see :func:`take5rules.agents.batch.lowest_pick`).
-    *dealer*, if given, supplies the shuffled piles of each round instead of *rng*.
-    """
-    from take5rules.agents.batch.drafts import drafted_round, tournament
-
-    rng = generator(rng)
-    games = whole(games, "games", 1, MOST_GAMES)
-    rules = checked_rules(rules)
-    count = seat_count(len(policies) if isinstance(policies, Sequence) else policies, rules)
-    _check_policies(policies, count)
-    if rules.drafted:
-        _check_policies(drafts, count)
-    totals = np.zeros((games, count), dtype=np.int64)
-    rounds = np.zeros(games, dtype=np.int64)
-    for lo in _blocks(games):
-        hi = min(lo + BLOCK, games)
-        if rules.variant is Variant.TOURNAMENT:
-            tournament(rng, lo, hi, policies, choose_row, drafts, totals, rounds)  # type: ignore[arg-type]
-            continue
-        active = np.arange(lo, hi)
-        while active.size:
-            number = int(rounds[active[0]]) + 1
-            if rules.drafted:
-                state = drafted_round(rng, active, count, drafts, totals)  # type: ignore[arg-type]
-            elif dealer is not None:
-                state = start(dealer(frozen(active), number), count, keep_piles, rules)
-                if state.games != active.size:
-                    raise MalformedInputError(
-                        "argument",
-                        N_("the number of piles the dealer gave is {count}, but the number of "
-                           "games is {games}: one pile per game"),
-                        count=state.games, games=active.size,
-                    )
-                state._totals = totals[active]
-            else:
-                state = _dealt(rng, active.size, count, rules, keep_piles, totals[active])
-            state._index = active
-            totals[active] += play_round(state, policies, choose_row, rng)
-            rounds[active] += 1
-            active = active[~_ended(totals[active], rules.threshold)]
-    winners = totals == totals.min(axis=1, keepdims=True)
-    return GamesResult(frozen(totals), frozen(rounds), _readonly(winners))
-
-
-def _ended(totals: IntArray, threshold: int) -> npt.NDArray[np.bool_]:
-    """Whether each game is over: some total has reached *threshold* (rule ``game.end``)."""
-    ended: npt.NDArray[np.bool_] = np.asarray((totals >= threshold).any(axis=1))
-    return ended
-
-
-def _readonly(array: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
-    array.setflags(write=False)
-    return array
-
-
-__all__ = ["BLOCK", "GamesResult", "deal", "play_games", "play_round", "play_turn", "start"]
+def place(*arguments: Any) -> int:
+    """:func:`place_turn`, compiled by numba when :data:`AVAILABLE`; the same arguments."""
+    kernel = compiled_turn if AVAILABLE else place_turn
+    waiting: int = kernel(*arguments)
+    return waiting

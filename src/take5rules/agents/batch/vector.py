@@ -38,19 +38,24 @@ import numpy as np
 import numpy.typing as npt
 
 from take5rules._messages import N_
+from take5rules.agents.arguments import checked_threshold
 from take5rules.agents.batch.arrays import (
     HAND_SIZE,
-    HEADS,
+    HEADS16,
     HIGHEST,
     MOST_GAMES,
     ROWS,
     IntArray,
+    answer,
+    checked_piles,
     checked_rules,
     frozen,
     seat_count,
+    short,
     whole,
 )
-from take5rules.agents.batch.kernel import Dealer, _ended, _piles, _short
+from take5rules.agents.batch.kernel import UNASKED, WAITING, place, scratch
+from take5rules.agents.batch.simulator import Dealer, ended
 from take5rules.agents.encoding import ACTIONS, PASS, ROW_ACTIONS, BatchView, encode_batch
 from take5rules.errors import IllegalMoveError, MalformedInputError, Where
 from take5rules.setup import cards_in_play
@@ -83,10 +88,10 @@ class State:
     observation: npt.NDArray[np.float32]
     # Private: everything hidden from some seat.
     _held: BoolArray        # (B, P, 105) the cards each seat holds
-    _cells: IntArray        # (B, 4, 5) the rows, oldest first
-    _lengths: IntArray      # (B, 4)
+    _cells: npt.NDArray[np.int8]     # (B, 4, 5) the rows, oldest first (stale past the end)
+    _lengths: npt.NDArray[np.int8]   # (B, 4)
+    _heads: npt.NDArray[np.int16]    # (B, 4) the bull heads of each row
     _chosen: IntArray       # (B, P) the card each seat chose this turn, 0 before
-    _step: IntArray         # (B,) the next card of the turn to place, in placement order
     _turn: IntArray         # (B,) turns played this round
     _penalties: IntArray    # (B, P) this round
     _pool: BoolArray        # (B, 105) the face-up cards left to draft
@@ -113,16 +118,21 @@ def init(
     dealer: Dealer | None = None,
     illegal_action: str = "raise",
 ) -> State:
-    """A batch of *batch* new games of *players* seats under *rules* (Pgx's ``init``)."""
+    """A batch of *batch* new games of *players* seats under *rules* (Pgx's ``init``).
+
+    A threshold above :data:`take5rules.agents.arguments.MAX_THRESHOLD` is refused (rule
+    ``variants.threshold``), as ``take5rules play`` refuses it, so that every game ends.
+    """
     seed = whole(seed, "seed", 0)
     size = whole(batch, "batch", 1, MOST_GAMES)
     rules = checked_rules(rules)
+    checked_threshold(rules.threshold)
     count = seat_count(players, rules)
     if illegal_action not in ("raise", "penalize"):
         raise MalformedInputError(
             "argument",
             N_("illegal_action is {value!r}: it must be 'raise' or 'penalize'"),
-            value=_short(illegal_action),
+            value=short(illegal_action),
         )
     zeros = np.zeros((size, count), dtype=np.int64)
     state = State(
@@ -137,9 +147,9 @@ def init(
         phase=np.zeros(size, np.int64),
         observation=np.zeros((size, 0), np.float32),
         _held=np.zeros((size, count, _CARDS), np.bool_),
-        _cells=np.zeros((size, ROWS, ROW_LIMIT), np.int64),
-        _lengths=np.ones((size, ROWS), np.int64),
-        _chosen=zeros.copy(), _step=np.zeros(size, np.int64), _turn=np.zeros(size, np.int64),
+        _cells=np.zeros((size, ROWS, ROW_LIMIT), np.int8),
+        _lengths=np.ones((size, ROWS), np.int8), _heads=np.zeros((size, ROWS), np.int16),
+        _chosen=zeros.copy(), _turn=np.zeros(size, np.int64),
         _penalties=zeros.copy(), _pool=np.zeros((size, _CARDS), np.bool_),
         _picks=np.zeros(size, np.int64), _sheets=np.zeros((size, count, _CARDS), np.bool_),
         _starters=np.zeros((size, ROWS), np.int64), _seen=np.zeros((size, _CARDS), np.bool_),
@@ -180,6 +190,7 @@ def _new_round(state: State, a: dict[str, Any], games: IntArray) -> None:
     a["_chosen"][games] = 0
     a["_cells"][games] = 0
     a["_lengths"][games] = 1
+    a["_heads"][games] = 0
     a["current_player"][games] = 0
     tournament = rules.variant is Variant.TOURNAMENT
     later = games[(number > 1)] if tournament else games[:0]
@@ -187,7 +198,7 @@ def _new_round(state: State, a: dict[str, Any], games: IntArray) -> None:
         # The tournament's game k: seat s holds the sheet of seat s - (k - 1) (a roll).
         for game in later:
             a["_held"][game] = np.roll(a["_sheets"][game], int(a["rounds"][game]), axis=0)
-        a["_cells"][later, :, 0] = a["_starters"][later]
+        _start_rows(a, later, a["_starters"][later])
         a["phase"][later] = CARD
     fresh = np.setdiff1d(games, later)
     if rules.drafted:
@@ -200,7 +211,7 @@ def _new_round(state: State, a: dict[str, Any], games: IntArray) -> None:
     if state._dealer is not None:
         for round_number in np.unique(a["rounds"][fresh] + 1):
             group = fresh[a["rounds"][fresh] + 1 == round_number]
-            piles = _piles(state._dealer(frozen(group), int(round_number)), count, rules)
+            piles = checked_piles(state._dealer(frozen(group), int(round_number)), count, rules)
             if piles.shape[0] != group.size:
                 raise MalformedInputError(
                     "argument",
@@ -224,8 +235,16 @@ def _lay(a: dict[str, Any], games: IntArray, piles: IntArray, count: int) -> Non
     a["_held"][games] = False
     hands = piles[:, :dealt].reshape(games.size, count, HAND_SIZE)
     a["_held"][games[:, None, None], np.arange(count)[None, :, None], hands] = True
-    a["_cells"][games, :, 0] = piles[:, dealt : dealt + ROWS]
+    _start_rows(a, games, piles[:, dealt : dealt + ROWS])
     a["phase"][games] = CARD
+
+
+def _start_rows(a: dict[str, Any], games: IntArray, starters: IntArray) -> None:
+    """Start the four rows of *games* with the cards *starters*, ``(n, 4)``."""
+    a["_cells"][games] = 0
+    a["_cells"][games, :, 0] = starters
+    a["_lengths"][games] = 1
+    a["_heads"][games] = HEADS16[starters]
 
 
 def _mask(a: dict[str, Any]) -> BoolArray:
@@ -300,17 +319,15 @@ def step(state: State, action: npt.ArrayLike) -> State:
         raise MalformedInputError(
             "argument",
             N_("state is {value!r}: it must be a State of take5rules.agents.batch.vector"),
-            value=_short(state),
+            value=short(state),
         )
     size, count = state.phase.size, state.totals.shape[1]
-    from take5rules.agents.batch.arrays import answer
-
     actions = answer(action, size, 0, ACTIONS - 1, "argument", np.arange(size),
                      state.current_player, None)
     a = _arrays(state)
     a["rewards"][...] = 0
     every = np.arange(size)
-    legal = state.legal_action_mask[every, actions]
+    legal = _legal(state, actions)
     if not legal.all():
         bad = np.flatnonzero(~legal)
         if state._illegal == "raise":
@@ -340,14 +357,11 @@ def step(state: State, action: npt.ArrayLike) -> State:
         last = seat[playing] == count - 1
         a["current_player"][playing[~last]] += 1
         placing = playing[last]
-        a["_step"][placing] = 0
-        _advance(state, a, placing, count)
+        _advance(state, a, placing, np.full(placing.size, UNASKED, np.int64), count)
     rowing = every[live & (state.phase == ROW)]
     if rowing.size:
-        _place(a, rowing, actions[rowing] - ROW_ACTIONS, True, count)
-        a["_step"][rowing] += 1
         a["phase"][rowing] = CARD
-        _advance(state, a, rowing, count)
+        _advance(state, a, rowing, actions[rowing] - ROW_ACTIONS, count)
     a["step_count"][live] += 1
     a["returns"] += a["rewards"]
     return _finish(state, a)
@@ -362,64 +376,64 @@ def _draft(state: State, a: dict[str, Any], games: IntArray, cards: IntArray, co
     done = games[a["_picks"][games] == HAND_SIZE * count]
     if done.size:
         starters = np.nonzero(a["_pool"][done])[1].reshape(done.size, ROWS)
-        a["_cells"][done, :, 0] = starters
+        _start_rows(a, done, starters)
         a["_sheets"][done] = a["_held"][done]
         a["_starters"][done] = starters
         a["phase"][done] = CARD
         a["current_player"][done] = 0
 
 
-def _order(a: dict[str, Any], games: IntArray, count: int) -> tuple[IntArray, IntArray]:
-    """The seats of *games* in placement order (lowest card first), and their cards."""
-    chosen = a["_chosen"][games]
-    seats = np.argsort(chosen, axis=1, kind="stable")
-    return seats, np.take_along_axis(chosen, seats, axis=1)
+def _legal(state: State, actions: IntArray) -> BoolArray:
+    """Whether each game's action is legal, judged from the hands, the pool and the phase.
+
+    Never from ``legal_action_mask``: the mask is the caller's to read, not the rules.
+    """
+    every = np.arange(actions.size)
+    seat = state.current_player
+    card = np.minimum(actions + 1, HIGHEST)
+    is_card = actions < HIGHEST
+    held = is_card & state._held[every, seat, card]
+    face_up = is_card & state._pool[every, card]
+    row = (actions >= ROW_ACTIONS) & (actions < ROW_ACTIONS + ROWS)
+    phase = state.phase
+    legal: BoolArray = np.where(
+        phase == CARD, held,
+        np.where(phase == DRAFT, face_up, np.where(phase == ROW, row, actions == PASS)),
+    )
+    return legal
 
 
-def _place(a: dict[str, Any], games: IntArray, rows: IntArray, low: bool, count: int) -> None:
-    """Place the card at ``_step`` of each game on *rows* (taking the row if *low* or sixth)."""
-    seats, ordered = _order(a, games, count)
-    at = a["_step"][games]
-    seat = seats[np.arange(games.size), at]
-    value = ordered[np.arange(games.size), at]
-    length = a["_lengths"][games, rows]
-    cells = a["_cells"][games, rows]
-    takes = np.full(games.size, low) | (length == ROW_LIMIT)
-    heads = np.where(np.arange(ROW_LIMIT) < length[:, None], HEADS[cells], 0).sum(axis=1)
-    gained = np.where(takes, heads, 0)
-    a["_penalties"][games, seat] += gained
-    a["rewards"][games, seat] -= gained
-    position = np.where(takes, 0, length)
-    a["_cells"][games, rows, position] = value
-    a["_lengths"][games, rows] = position + 1
+def _advance(
+    state: State, a: dict[str, Any], games: IntArray, rows: IntArray, count: int
+) -> None:
+    """Place the turn of *games* with the batch's kernel (:func:`.kernel.place_turn`).
 
-
-def _advance(state: State, a: dict[str, Any], games: IntArray, count: int) -> None:
-    """Place the cards of the turn in *games* until a low card needs its row or the turn ends."""
-    while games.size:
-        ending = games[a["_step"][games] >= count]
-        if ending.size:
-            _end_turn(state, a, ending, count)
-        games = games[a["_step"][games] < count]
-        if not games.size:
-            return
-        seats, ordered = _order(a, games, count)
-        at = a["_step"][games]
-        value = ordered[np.arange(games.size), at]
-        last = np.take_along_axis(
-            a["_cells"][games], (a["_lengths"][games] - 1)[:, :, None], axis=2
-        )[:, :, 0]
-        difference = np.where(last < value[:, None], value[:, None] - last, _CARDS)
-        target = difference.argmin(axis=1)
-        low = difference.min(axis=1) == _CARDS
-        asking = games[low]
+    *rows* holds the row each game's low card takes, or ``UNASKED``. A game whose lowest card
+    is low and has no row yet is left as it is, its player asked for the row (phase ``ROW``).
+    """
+    if not games.size:
+        return
+    size = a["phase"].size
+    table = a["_cells"].reshape(-1), a["_lengths"].reshape(-1), a["_heads"].reshape(-1)
+    taken = np.zeros(size * count, np.int16)
+    outputs = (taken, _NONE, _NONE, _NONE, np.zeros(1, np.int64), 0)
+    played = np.ascontiguousarray(a["_chosen"][games])
+    rows = np.array(rows, dtype=np.int64)
+    if place(*table, games, played, rows, *scratch(games.size, count), False, *outputs):
+        waiting = rows == WAITING
+        asking = games[waiting]
         a["phase"][asking] = ROW
-        a["current_player"][asking] = seats[np.flatnonzero(low), at[low]]
-        placing = games[~low]
-        if placing.size:
-            _place(a, placing, target[~low], False, count)
-            a["_step"][placing] += 1
-        games = placing
+        a["current_player"][asking] = played[waiting].argmin(axis=1)
+        games, played, rows = games[~waiting], played[~waiting], rows[~waiting]
+        place(*table, games, played, rows, *scratch(games.size, count), False, *outputs)
+    gained = taken.reshape(size, count)[games]
+    a["_penalties"][games] += gained
+    a["rewards"][games] -= gained
+    _end_turn(state, a, games, count)
+
+
+#: An empty array: an output of the kernel not asked for.
+_NONE = np.empty(0, np.int64)
 
 
 def _end_turn(state: State, a: dict[str, Any], games: IntArray, count: int) -> None:
@@ -433,9 +447,9 @@ def _end_turn(state: State, a: dict[str, Any], games: IntArray, count: int) -> N
     a["totals"][over] += a["_penalties"][over]
     a["rounds"][over] += 1
     if state._rules.variant is Variant.TOURNAMENT:
-        ended = a["rounds"][over] == count
+        finished = a["rounds"][over] == count
     else:
-        ended = _ended(a["totals"][over], state._rules.threshold)
-    a["phase"][over[ended]] = OVER
-    a["terminated"][over[ended]] = True
-    _new_round(state, a, over[~ended])
+        finished = ended(a["totals"][over], state._rules.threshold)
+    a["phase"][over[finished]] = OVER
+    a["terminated"][over[finished]] = True
+    _new_round(state, a, over[~finished])
