@@ -232,7 +232,8 @@ class BatchView(NamedTuple):
         lengths: ``(B, 4)`` how many places of each row of *cells* hold cards.
         pool: ``(B, 105)`` bool, the face-up cards left to draft.
         seen: ``(B, 105)`` bool, the cards revealed this round.
-        drafted: ``(B, P, 105)`` bool, each seat's draft picks (public when drafted).
+        drafted: ``(B, P, 105)`` bool, each seat's draft picks (public when drafted); ``None``
+            in a game without a draft.
         pending: ``(B,)`` the low card waiting for its row, 0 if none.
         pending_seat: ``(B,)`` the seat that must take a row for it (any value if none).
         laid: ``(B,)`` the card the observer laid face down this turn, 0 if none.
@@ -250,7 +251,7 @@ class BatchView(NamedTuple):
     lengths: npt.NDArray[np.int64]
     pool: npt.NDArray[np.bool_]
     seen: npt.NDArray[np.bool_]
-    drafted: npt.NDArray[np.bool_]
+    drafted: npt.NDArray[np.bool_] | None
     pending: npt.NDArray[np.int64]
     pending_seat: npt.NDArray[np.int64]
     laid: npt.NDArray[np.int64]
@@ -283,11 +284,13 @@ def encode_batch(view: BatchView) -> npt.NDArray[np.float32]:
     out[:, OBSERVATION_LAYOUT["row_heads"]] = _HEADS[cells].sum(axis=2)
     out[:, OBSERVATION_LAYOUT["pool"]] = view.pool[:, 1:] & (phase == _DRAFT)[:, None]
     out[:, OBSERVATION_LAYOUT["seen"]] = view.seen[:, 1:]
+    if view.drafted is not None:  # each card is drafted by one seat at most
+        drafted = view.drafted[:, :, 1:]
+        owner = drafted.argmax(axis=1)  # (B, 104)
+        relative = (owner - view.seat[:, None]) % count + 1
+        out[:, OBSERVATION_LAYOUT["picked_by"]] = np.where(drafted.any(axis=1), relative, 0)
     # The seats in the observer's order: place k is seat (observer + k) mod P.
     order = (view.seat[:, None] + np.arange(count)[None, :]) % count
-    drafted = view.drafted[every[:, None], order]  # (B, P, 105), relative
-    places = np.arange(1, count + 1, dtype=np.float32)[None, :, None]
-    out[:, OBSERVATION_LAYOUT["picked_by"]] = (drafted[:, :, 1:] * places).sum(axis=1)
     out[every, _AT["phase"] + phase] = 1
     rowing = phase == _ROW
     out[:, _AT["pending"]] = np.where(rowing, view.pending, 0)
