@@ -232,3 +232,84 @@ def test_stdio_server_answers_the_client() -> None:
     result = asyncio.run(main())
     assert not result.is_error
     assert result.structured_content["taken"] == {"bob": [96]}
+
+
+# --- issue 27: what every reply and every tool says ------------------------------------------
+
+#: Whether each tool only reads (the rulebook, the referee, the validator, a game's state) or
+#: moves a game on; none destroys anything or reaches outside the server.
+READS = {"list_rules": True, "explain_rule": True, "referee_turn": True, "validate_log": True,
+         "game_state": True, "new_game": False, "play_card": False, "choose_row": False,
+         "draft_card": False}
+
+
+def _heads(card: int) -> int:
+    """The rulebook's bull heads: 55 has 7, other multiples of 11 have 5, multiples of 10 have
+    3, other multiples of 5 have 2, every other card 1."""
+    return 7 if card == 55 else 5 if card % 11 == 0 else 3 if card % 10 == 0 else (
+        2 if card % 5 == 0 else 1)
+
+
+def test_every_tool_has_a_title_and_honest_annotations() -> None:
+    async def main() -> list[Any]:
+        async with Client(build_server()) as client:
+            return list((await client.list_tools()).tools)
+
+    tools = asyncio.run(main())
+    assert {tool.name for tool in tools} == set(READS)
+    for tool in tools:
+        hints = tool.annotations
+        assert hints is not None, tool.name
+        assert tool.title and hints.title == tool.title
+        assert hints.read_only_hint is READS[tool.name], tool.name
+        assert hints.idempotent_hint is READS[tool.name], tool.name
+        assert hints.destructive_hint is False and hints.open_world_hint is False
+        dumped = hints.model_dump(by_alias=True, exclude_none=True)
+        assert {"readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint",
+                "title"} <= dumped.keys()
+    new_game = next(tool for tool in tools if tool.name == "new_game")
+    kinds = new_game.input_schema["properties"]["opponents"]["items"]["enum"]
+    assert len(kinds) >= 7
+    assert all(kind in new_game.description for kind in kinds)
+
+
+def test_the_server_says_its_version() -> None:
+    import take5rules
+
+    async def main() -> Any:
+        async with Client(build_server()) as client:
+            return client.server_info
+
+    info = asyncio.run(main())
+    assert info.name == "take5rules"
+    assert info.version == take5rules.__version__
+
+
+def test_every_game_reply_is_compact_with_the_rows_bull_heads_and_the_takes() -> None:
+    async def script(call: Call) -> None:
+        result = await call("new_game", {"seed": 3, "threshold": 20})
+        replies = [result]
+        game = result.structured_content["game_id"]
+        for _ in range(40):
+            report = result.structured_content
+            if report["phase"] == "over":
+                break
+            if report["phase"] == "row":
+                result = await call("choose_row", {"game_id": game, "row": 0})
+            else:
+                result = await call("play_card", {"game_id": game,
+                                                  "card": min(report["hand"])})
+            replies.append(result)
+        replies.append(await call("game_state", {"game_id": game}))
+        for reply in replies:
+            data = _data(reply)
+            text = reply.content[0].text
+            assert "\n" not in text and text == json.dumps(data, ensure_ascii=False,
+                                                           separators=(",", ":"))
+            assert data["row_bull_heads"] == [sum(map(_heads, row)) for row in data["rows"]]
+            assert set(data["taken_this_round"]) == set(data["players"])
+        # the takes of the round show before the round is scored
+        assert any(any(data["taken_this_round"].values()) for data in
+                   (reply.structured_content for reply in replies))
+
+    _session(script)

@@ -109,6 +109,8 @@ def report(game_id: str, session: Session) -> dict[str, Any]:
         "round": seen.round,
         "hand": list(seen.hand),
         "rows": seen.table.to_json() if seen.table is not None else [],
+        "row_bull_heads": [total_bull_heads(row) for row in seen.table.rows]
+        if seen.table is not None else [],
         "taken_this_round": {player: total_bull_heads(seen.taken.get(player, ()))
                              for player in game.players},
         "totals": dict(seen.totals),

@@ -145,6 +145,17 @@ class _Tool:
     description: str
     params: Mapping[str, _Param]
     run: Callable[..., dict[str, Any]]
+    #: A title for people, and whether the tool only reads (the rulebook, the referee, the
+    #: validator, a game's state) or moves a game on. No tool destroys anything or reaches
+    #: outside the server; reading is idempotent, a move is not.
+    title: str = ""
+    read_only: bool = True
+
+    def annotations(self) -> types.ToolAnnotations:
+        """The MCP hints of the tool (readOnlyHint, destructiveHint, idempotentHint...)."""
+        return types.ToolAnnotations(title=self.title, read_only_hint=self.read_only,
+                                     destructive_hint=False, idempotent_hint=self.read_only,
+                                     open_world_hint=False)
 
     def schema(self) -> dict[str, Any]:
         return {
@@ -273,12 +284,12 @@ def build_server() -> Server[Any]:
     tools: dict[str, _Tool] = {
         "list_rules": _Tool(
             "Every rule of Take 5, in rulebook order: its id, title and statement.",
-            {"language": _LANGUAGE}, list_rules),
+            {"language": _LANGUAGE}, list_rules, "List the rules"),
         "explain_rule": _Tool(
             "One rule explained: title, statement, explanation with an example, and sources. "
             'Rule ids come from list_rules, e.g. "table.low-card".',
             {"rule_id": _text("A rule id, e.g. table.low-card"), "language": _LANGUAGE},
-            explain_rule),
+            explain_rule, "Explain a rule"),
         "referee_turn": _Tool(
             "Resolve one turn exactly as the referee line protocol does. The request is the "
             'protocol\'s JSON object (or its text): {"rows": [[...] x4], "plays": [["ana", 17], '
@@ -289,7 +300,7 @@ def build_server() -> Server[Any]:
                                 "The referee request, as a JSON object or its text"},
                                _object_or_text),
              "language": _LANGUAGE},
-            referee_turn),
+            referee_turn, "Referee a turn"),
         "validate_log": _Tool(
             "Check a take5-log (the JSON object, or its text, at most "
             f"{MAX_LOG_BYTES} bytes) against every rule. The reply says whether it is valid "
@@ -298,11 +309,12 @@ def build_server() -> Server[Any]:
             {"log": _Param({"type": ["object", "string"], "description":
                             "The take5-log, as a JSON object or its text"}, _object_or_text),
              "language": _LANGUAGE},
-            validate_log),
+            validate_log, "Validate a game log"),
         "new_game": _Tool(
-            "Start a game: your seat first, then the built-in opponents (random, lowest, "
-            'cautious). The reply tells the phase: "card" (play_card), "row" (choose_row, for '
-            'your low card), "draft" (draft_card, logic and tournament variants) or "over".',
+            "Start a game: your seat first, then the built-in opponents ("
+            + ", ".join(BUILTIN_PLAYERS) + '). The reply tells the phase: "card" (play_card), '
+            '"row" (choose_row, for your low card), "draft" (draft_card, logic and tournament '
+            f'variants) or "over". The server keeps the last {MAX_GAMES} games.',
             {
                 "opponents": _Param(
                     {"type": "array", "items": {"type": "string", "enum": list(BUILTIN_PLAYERS)},
@@ -324,24 +336,24 @@ def build_server() -> Server[Any]:
                 "name": _text("Your seat's name", "player"),
                 "language": _LANGUAGE,
             },
-            new_game),
+            new_game, "Start a game", read_only=False),
         "play_card": _Tool(
             'Lay a card of your hand face down for this turn (phase "card").',
             {"game_id": _GAME_ID, "card": _integer("A card of your hand")},
-            play_card),
+            play_card, "Play a card", read_only=False),
         "choose_row": _Tool(
             'Take row 0 to 3 (0-based) with your low card (phase "row"); it starts that row.',
             {"game_id": _GAME_ID, "row": _Param(
                 {"type": "integer", "minimum": 0, "maximum": 3,
                  "description": "The row to take, 0 to 3"}, _arguments.row_index)},
-            choose_row),
+            choose_row, "Take a row", read_only=False),
         "draft_card": _Tool(
             'Take a face-up card from the pool (phase "draft", logic and tournament variants).',
             {"game_id": _GAME_ID, "card": _integer("A card of the pool")},
-            draft_card),
+            draft_card, "Draft a card", read_only=False),
         "game_state": _Tool(
             "Your view of a game now, with the narration of anything not yet told.",
-            {"game_id": _GAME_ID}, game_state),
+            {"game_id": _GAME_ID}, game_state, "See a game"),
     }
 
     def call(name: str, given: Mapping[str, Any]) -> types.CallToolResult:
@@ -356,13 +368,14 @@ def build_server() -> Server[Any]:
         except Take5Error as error:
             text = error_message(error, language)
             return types.CallToolResult(content=[types.TextContent(text=text)], is_error=True)
-        text = json.dumps(data, ensure_ascii=False, indent=2)
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))  # compact: tokens
         return types.CallToolResult(content=[types.TextContent(text=text)],
                                     structured_content=data)
 
     async def on_list_tools(ctx: Any, params: Any) -> types.ListToolsResult:
         return types.ListToolsResult(tools=[
-            types.Tool(name=name, description=tool.description, input_schema=tool.schema())
+            types.Tool(name=name, title=tool.title, description=tool.description,
+                       input_schema=tool.schema(), annotations=tool.annotations())
             for name, tool in tools.items()
         ])
 
@@ -374,8 +387,18 @@ def build_server() -> Server[Any]:
         given = params.arguments or {}
         return await anyio.to_thread.run_sync(call, params.name, given)
 
-    return Server("take5rules", instructions=_INSTRUCTIONS, on_list_tools=on_list_tools,
-                  on_call_tool=on_call_tool)
+    return Server("take5rules", version=_version(), instructions=_INSTRUCTIONS,
+                  on_list_tools=on_list_tools, on_call_tool=on_call_tool)
+
+
+def _version() -> str:
+    """take5rules's version (the package's ``__version__``), for the server's ``serverInfo``.
+
+    Read at run time, as ``take5rules --version`` reads it: the string, not a layer's code.
+    """
+    import importlib
+
+    return str(importlib.import_module("take5rules").__version__)
 
 
 def main(language: str | None = None) -> None:
