@@ -374,3 +374,25 @@ def test_the_documented_table_of_slices_is_the_layout() -> None:
     table = [(name.strip().strip("`"), int(width)) for name, width in rows]
     assert table == [(name, part.stop - part.start) for name, part in OBSERVATION_LAYOUT.items()]
     assert sum(width for _, width in table) == SIZE
+
+
+def test_what_is_no_observation_or_no_action_is_an_argument_error() -> None:
+    game = Game(["a", "b"], seed=2)
+    seen = game.observe("a")
+    hostile: list[Any] = [
+        lambda: encoding.encode("a", game.players, game.rules),
+        lambda: encoding.encode(seen, ["b", "c"], game.rules),
+        lambda: encoding.encode(seen, "ab", game.rules),
+        lambda: encoding.encode(seen, game.players, "standard"),
+        lambda: encoding.encode_batch(None),
+        lambda: encoding.act(game, "a", 200),
+        lambda: encoding.act(game, "a", -1),
+        lambda: encoding.act(game, "a", None),
+        lambda: encoding.act(game, "a", 2.0),
+        lambda: encoding.act(game, "a", 10**5000),
+    ]
+    for call in hostile:
+        with pytest.raises(Take5Error) as error:
+            call()
+        assert error.value.rule == "argument"
+    assert game.observe("a") == seen  # nothing was played

@@ -141,6 +141,19 @@ def encode(seen: Observation, players: Sequence[str], rules: Rules) -> npt.NDArr
     Returns:
         A ``float32`` vector of :data:`SIZE` numbers laid out as :data:`OBSERVATION_LAYOUT`.
     """
+    if not isinstance(seen, Observation):
+        raise MalformedInputError(
+            ARGUMENT, N_("{value}: an observation is what Game.observe(seat) gives"),
+            value=shown(seen))
+    if isinstance(players, str) or not isinstance(players, Sequence) or (
+            seen.player not in players):
+        raise MalformedInputError(
+            ARGUMENT, N_("players = {value}: the seats of the game, in order, one of them "
+                         "{player!r}"), value=shown(players), player=seen.player)
+    if not isinstance(rules, Rules):
+        raise MalformedInputError(
+            ARGUMENT, N_("rules = {value}: the rules are a take5rules.variants.Rules"),
+            value=shown(rules))
     vector = np.zeros(SIZE, dtype=np.float32)
     seat = players.index(seen.player)
     count = len(players)
@@ -271,6 +284,9 @@ def encode_batch(view: BatchView) -> npt.NDArray[np.float32]:
     Returns:
         A ``float32`` array of shape ``(B, SIZE)``.
     """
+    if not isinstance(view, BatchView):
+        raise MalformedInputError(
+            ARGUMENT, N_("view {value}: it must be a BatchView"), value=shown(view))
     size, count = view.totals.shape
     every = np.arange(size)
     out = np.zeros((size, SIZE), dtype=np.float32)
@@ -349,11 +365,13 @@ def checked_action(action: object, where: Where | None = None) -> int:
     return action
 
 
-def act(game: Game, seat: str, action: int) -> tuple[Event, ...]:
-    """Apply *seat*'s checked *action* to *game*; return the events it caused.
+def act(game: Game, seat: str, action: object) -> tuple[Event, ...]:
+    """Apply *seat*'s *action* to *game*; return the events it caused.
 
-    An action that is not legal now raises its rule's error and changes nothing.
+    An action that is no action at all is an ``argument`` error (:func:`checked_action`); one
+    that is not legal now raises its rule's error. Either way nothing changes.
     """
+    action = checked_action(action, Where(game.round, player=seat))
     if seat not in game.to_move:
         if action == PASS:
             return ()
