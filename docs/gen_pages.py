@@ -91,6 +91,7 @@ API_MODULES = (
 )
 LAYERS_TEST = ROOT / "tests" / "test_layers.py"
 RESULTS_DIR = ROOT / "benchmarks" / "results"
+SNIPPETS_DIR = DOCS / "snippets"
 LOG_SCHEMA = PACKAGE_DIR / "logs" / "schemas" / "take5-log-1.schema.json"
 VECTORS_DIR = ROOT / "vectors"
 
@@ -118,6 +119,7 @@ def site_nav() -> tuple[Any, ...]:
 _MARKER = re.compile(r"<!--\s*take5rules:([a-z-]+)(?:\s+([^>]*?))?\s*-->")
 _FENCED = re.compile(r"^(`{3,}|~{3,})[^\n]*\n(.*?)^\1", re.MULTILINE | re.DOTALL)
 _INLINE_COMMAND = re.compile(r"`take5rules ([a-z][a-z-]*)")
+_SNIPPET = re.compile(r'^--8<-- "([^"]+)"$', re.MULTILINE)
 _SHELL_COMMAND = re.compile(r"(?:^|\$ |\| )take5rules ([a-z][a-z-]*)", re.MULTILINE)
 
 
@@ -283,12 +285,26 @@ def check_language_folders() -> None:
                              "in mkdocs.yml)")
 
 
+def included(code: str) -> str:
+    """*code* with each ``--8<-- "file"`` line replaced by that file of ``docs/snippets/``.
+
+    pymdownx.snippets does the same when the page is rendered (and fails the build on a file
+    that does not exist); the generator reads the examples to check the commands they run.
+    """
+
+    def content(match: re.Match[str]) -> str:
+        path = SNIPPETS_DIR / match.group(1)
+        return path.read_text(encoding="utf-8") if path.is_file() else match.group(0)
+
+    return _SNIPPET.sub(content, code)
+
+
 def check_commands(host: Host) -> None:
     """Every ``take5rules COMMAND`` that a page mentions is a command of the CLI."""
     commands = cli_commands()
     mentioned = set(_INLINE_COMMAND.findall(host.text))
     for block in _FENCED.finditer(host.text):
-        mentioned.update(_SHELL_COMMAND.findall(block.group(2)))
+        mentioned.update(_SHELL_COMMAND.findall(included(block.group(2))))
     for name in sorted(mentioned):
         if name not in commands:
             PROBLEMS.missing(

@@ -376,3 +376,82 @@ def test_rule_pages_have_a_run_button_and_placement_rules_a_try_form(built: Buil
             page = built.page(language, f"rules/{rule.id}/index.html")
             assert f'class="take5-run" data-rule="{rule.id}"' in page, (language, rule.id)
             assert ('class="take5-try"' in page) == (rule.id in placements), (language, rule.id)
+
+
+# --- said once (issue 26, point 6): what docs/gen_pages.py writes from a single source ----------
+
+
+def _written(value: float, places: int, language: str, *, signed: bool = False) -> str:
+    """*value* as a reader of *language* writes it (Python's format, the locale's separators)."""
+    point, group = {"en": (".", ","), "fr": (",", "\N{NARROW NO-BREAK SPACE}"),
+                    "bg": (",", "\N{NO-BREAK SPACE}"), "it": (",", "."),
+                    "eo": (",", "\N{NARROW NO-BREAK SPACE}")}[language]
+    text = f"{value:{'+' if signed else ''},.{places}f}"
+    written = text.replace(",", "\0").replace(".", point).replace("\0", group)
+    return " ".join(written.split())  # as text() reads a page: a no-break space is a space
+
+
+def test_strength_figures_are_the_results_in_each_locale(built: Built) -> None:
+    strength = json.loads((ROOT / "benchmarks" / "results" / "strength.json").read_text("utf-8"))
+    for language in LANGUAGES:
+        words = text(built.page(language, "strength/index.html"))
+        for player, entry in strength["ladder"].items():
+            mean, low, high = entry["difference"]
+            times = " ".join(_written(entry[key], 1 if entry[key] >= 1 else 3, language)
+                             for key in ("mean_ms", "median_ms"))
+            row = (f"{player} {times} {_written(entry['per_deal'], 2, language)} "
+                   f"{_written(mean, 2, language, signed=True)} "
+                   f"({_written(low, 2, language, signed=True)} \N{EN DASH} "
+                   f"{_written(high, 2, language, signed=True)})")
+            assert row in words, (language, player)
+        head = strength["head_to_head"]
+        ratio = head["best"]["mean_ms"] / head["mc-64"]["mean_ms"]
+        assert _written(ratio, 2, language) in words, language
+        assert _written(4 * strength["head_sets"], 0, language) in words, language
+        assert "take5rules:figure" not in built.page(language, "strength/index.html")
+
+
+def test_contributing_page_shows_every_package_and_module_of_the_layout(built: Built) -> None:
+    package = ROOT / "src" / "take5rules"
+    folders = sorted(path.name for path in package.iterdir()
+                     if path.is_dir() and (path / "__init__.py").exists())
+    assert {"text", "logs", "playing", "conformance", "agents", "cli"} <= set(folders)
+    for language in LANGUAGES:
+        words = text(built.page(language, "contributing/index.html"))
+        for folder in folders:
+            assert f"{folder}/" in words, (language, folder)
+        for module in ("bots", "belief", "ismcts", "ladder", "stepper", "_kernel", "registry"):
+            assert module in words, (language, module)
+
+
+def test_nav_is_tutorials_how_to_reference_explanation(built: Built) -> None:
+    import yaml
+
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
+    assert [next(iter(item)) for item in config["nav"] if isinstance(item, dict)] == [
+        "Tutorials", "How-to guides", "Reference", "Explanation"]
+    plugin = next(item["i18n"] for item in config["plugins"]
+                  if isinstance(item, dict) and "i18n" in item)
+    for entry in plugin["languages"]:
+        language = entry["locale"]
+        titles = entry.get("nav_translations") or {}
+        page = built.page(language, "index.html")
+        nav = page[page.index('<nav class="md-nav md-nav--primary"'):]
+        labels = [" ".join(html.unescape(label).split()) for label in
+                  re.findall(r'<span class="md-ellipsis">(.*?)</span>', nav, re.DOTALL)]
+        wanted = [titles.get(name, name) for name in ("Tutorials", "How-to guides", "Explanation")]
+        positions = [labels.index(title) for title in wanted]
+        assert positions == sorted(positions), (language, wanted)
+        if language != "en":
+            assert not {"Tutorials", "How-to guides", "Explanation"} & set(labels), language
+
+
+def test_code_examples_are_the_snippets_in_every_language(built: Built) -> None:
+    for snippet, page in (("agents/pettingzoo.py", "agents/index.html"),
+                          ("getting-started/stepper.py", "getting-started/index.html"),
+                          ("reference/vectors/check.js", "reference/vectors/index.html")):
+        code = squeeze((ROOT / "docs" / "snippets" / snippet).read_text(encoding="utf-8"))
+        for language in LANGUAGES:
+            page_text = built.page(language, page)
+            assert "--8&lt;--" not in page_text and "--8<--" not in page_text
+            assert code in squeeze(text(page_text)), (language, snippet)

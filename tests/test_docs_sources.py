@@ -232,3 +232,29 @@ def test_a_table_whose_rows_differ_from_the_results_is_refused(tmp_path: Path) -
     with pytest.raises(FigureError, match="no table 'nothing'"):
         table(RESULTS, "nothing", "en", str)
     assert set(TABLES) >= {"strength-ladder", "strength-best", "strength-ismcts"}
+
+
+# --- code examples -----------------------------------------------------------------------------
+
+FENCED = re.compile(r"^(`{3,})([a-z]*)[^\n]*\n(.*?)^\1[ \t]*$", re.MULTILINE | re.DOTALL)
+SNIPPET = re.compile(r'--8<-- "([^"]+)"')
+
+
+def test_every_code_example_is_written_once_and_included_by_every_language() -> None:
+    pages = sorted(path.relative_to(DOCS / "en") for path in (DOCS / "en").rglob("*.md"))
+    included: set[str] = set()
+    for page in pages:
+        blocks = {language: [(match.group(2), match.group(3).strip()) for match in
+                             FENCED.finditer((DOCS / language / page).read_text("utf-8"))]
+                  for language in LANGUAGES}
+        for language in LANGUAGES:
+            assert blocks[language] == blocks["en"], (language, page)  # the same, in order
+        for kind, body in blocks["en"]:
+            snippet = SNIPPET.fullmatch(body)
+            assert snippet is not None, (page, kind, body[:80])  # no code typed into a page
+            assert (DOCS / "snippets" / snippet.group(1)).is_file(), snippet.group(1)
+            included.add(snippet.group(1))
+    assert len(included) >= 30
+    files = {path.relative_to(DOCS / "snippets").as_posix()
+             for path in (DOCS / "snippets").rglob("*") if path.is_file()}
+    assert files == included  # no snippet that no page shows

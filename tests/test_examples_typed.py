@@ -2,7 +2,9 @@
 
 Each ```python block is checked by ``mypy --strict`` as a module of its own, then run; every
 top-level ``print(...)  # value`` line must print exactly the value of its comment (a comment
-that is a Python literal or a single word; a comment in words is prose, not an output).
+that is a Python literal or a single word; a comment in words is prose, not an output). A docs
+block that includes a file of ``docs/snippets/`` (``--8<-- "agents/batch.py"``, written once for
+the five languages) is that file, checked once.
 """
 
 from __future__ import annotations
@@ -21,13 +23,28 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*/**/*.md"))]
 BLOCK = re.compile(r"```python\n(.*?)```", re.DOTALL)
 PRINTED = re.compile(r"^print\(.*\)\s+# (?P<value>.+)$")
+SNIPPETS = ROOT / "docs" / "snippets"
+SNIPPET = re.compile(r'^--8<-- "([^"]+)"$', re.MULTILINE)
+
+
+def _included(code: str) -> str:
+    """*code* with each ``--8<-- "file"`` line replaced by that file of ``docs/snippets/``."""
+    return SNIPPET.sub(
+        lambda match: (SNIPPETS / match.group(1)).read_text(encoding="utf-8").rstrip("\n"), code)
 
 
 def _examples() -> list[tuple[str, str]]:
     found = []
+    seen: set[str] = set()
     for page in PAGES:
-        for index, code in enumerate(BLOCK.findall(page.read_text(encoding="utf-8"))):
-            found.append((f"{page.relative_to(ROOT)}#{index + 1}", code))
+        for index, block in enumerate(BLOCK.findall(page.read_text(encoding="utf-8"))):
+            code = _included(block)
+            if code not in seen:  # a snippet, included by each language's page: checked once
+                seen.add(code)
+                snippet = SNIPPET.fullmatch(block.strip())
+                name = (f"docs/snippets/{snippet.group(1)}" if snippet
+                        else f"{page.relative_to(ROOT)}#{index + 1}")
+                found.append((name, code))
     return found
 
 

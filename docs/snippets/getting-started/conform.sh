@@ -1,0 +1,1 @@
+take5rules conform --cmd "python3 my_referee.py"

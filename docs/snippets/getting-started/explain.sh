@@ -1,0 +1,1 @@
+take5rules explain table.sixth-card --lang bg

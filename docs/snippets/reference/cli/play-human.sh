@@ -1,0 +1,1 @@
+take5rules play --players "me=human,bob=cautious,cyd=random" --lang fr

@@ -1,0 +1,1 @@
+take5rules validate my-game.json

@@ -1,0 +1,1 @@
+take5rules referee

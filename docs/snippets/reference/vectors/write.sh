@@ -1,0 +1,1 @@
+take5rules vectors --out vectors
