@@ -351,7 +351,7 @@ def test_a_saved_game_taken_up_from_a_deal_keeps_the_deal() -> None:
 
 @pytest.mark.parametrize("version", [1.0, True, "1", 2, None])
 def test_a_version_other_than_the_int_1_is_refused(version: object) -> None:
-    assert _refused({**_document(), "version": version}) == "argument"
+    assert _refused({**_document(), "version": version}) == "state"
 
 
 def test_every_document_of_the_0_4_0_shape_is_refused_as_not_a_saved_game() -> None:
@@ -366,7 +366,7 @@ def test_every_document_of_the_0_4_0_shape_is_refused_as_not_a_saved_game() -> N
         "the 0.4.0 document itself": _version_4(),
     }
     for what, document in forged.items():
-        assert _refused(document) == "argument", what
+        assert _refused(document) == "state", what
 
 
 def test_a_move_while_a_row_is_pending_is_refused_by_the_low_card_rule() -> None:
@@ -384,7 +384,7 @@ def test_a_total_at_the_threshold_before_a_round_is_refused_by_the_end_rule() ->
 
 
 def test_a_trailing_none_or_a_move_after_the_end_is_refused() -> None:
-    assert _refused({**_document(), "moves": [*_document()["moves"], None]}) == "argument"
+    assert _refused({**_document(), "moves": [*_document()["moves"], None]}) == "state"
     game = Game(["ana", "bob"], Rules(threshold=1), seed=3)
     while game.phase is not Phase.OVER:
         _steps(game, 1, seed=len(game.moves))
@@ -403,30 +403,30 @@ def test_a_value_nested_100000_deep_is_refused_without_recursing(where: str) -> 
         document["moves"] = [["ana", deep]]
     else:
         document[where] = deep
-    assert _refused(document) == "argument"
+    assert _refused(document) == "state"
 
 
 def test_a_document_with_too_many_moves_is_refused_before_any_replay() -> None:
     document = _document()
     document["moves"] = [["ana", 1]] * (MAX_MOVES + 1)
     started = time.process_time()
-    assert _refused(document) == "argument"
+    assert _refused(document) == "state"
     assert time.process_time() - started < 1.0
 
 
 def test_a_seed_in_a_saved_game_is_checked_as_a_seed() -> None:
     for seed in (-1, 1.5, True, "1"):
-        assert _refused({**_document(), "seed": seed}) == "argument"
+        assert _refused({**_document(), "seed": seed}) == "state"
 
 
 def test_unknown_missing_or_odd_keys_are_refused() -> None:
     document = _document()
-    assert _refused({**document, "rng": [3, [1], None]}) == "argument"
+    assert _refused({**document, "rng": [3, [1], None]}) == "state"
     assert _refused({key: value for key, value in document.items() if key != "moves"}) == \
-        "argument"
+        "state"
     assert _refused({**document, "rules": {"variant": "standard", "threshold": 66, "x": 1}}) \
-        == "argument"
-    assert _refused({**document, "deals": [{"rows": [[1]], "hands": {}}]}) == "argument"
+        == "state"
+    assert _refused({**document, "deals": [{"rows": [[1]], "hands": {}}]}) == "state"
 
 
 def test_a_draft_replayed_from_a_document_reads_back_equal() -> None:

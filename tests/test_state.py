@@ -350,9 +350,9 @@ def _edits() -> list[tuple[str, Any, str]]:
         ("a negative total", negative_total, "game.totals"),
         ("a total at the threshold before a round", total_at_the_threshold, "game.end"),
         ("cards beyond the tactics deck", card_not_in_play, "variants.tactics"),
-        ("an unknown key", unknown_key, "argument"),
-        ("a missing key", missing_key, "argument"),
-        ("a round that is a bool", bool_round, "argument"),
+        ("an unknown key", unknown_key, "state"),
+        ("a missing key", missing_key, "state"),
+        ("a round that is a bool", bool_round, "state"),
         ("a name used twice", two_players_named_alike, "setup.players"),
     ]
 
@@ -394,7 +394,7 @@ def test_from_json_refuses_what_is_not_a_document() -> None:
     for value in values:
         with pytest.raises(MalformedInputError) as caught:
             Game.from_json(value)
-        assert caught.value.rule == "argument"
+        assert caught.value.rule == "state"
 
 
 def test_events_of_a_step_are_the_cards_revealed_then_their_placements() -> None:

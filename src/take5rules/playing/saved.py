@@ -14,7 +14,8 @@ is replayed: its keys (none unknown, none missing), ``version`` the ``int`` 1 (n
 ``true``), each value of its documented kind, a card or an answer an ``int`` (never a
 ``bool``), and bounded sizes. Nothing is walked that is not of the expected shape, so a value
 nested 100,000 deep is refused at its first level, never recursed into. A document not of that
-shape is refused with the id ``argument``.
+shape is refused with the id ``state`` (:data:`take5rules.errors.NOT_RULES`: no rule of the game
+is broken).
 
 The module knows only the document: :meth:`Game.to_json
 <take5rules.playing.stepper.Game.to_json>` writes it with :func:`dump`, and :meth:`Game.from_json
@@ -35,7 +36,7 @@ The module knows only the document: :meth:`Game.to_json
 Traceback (most recent call last):
 ...
 take5rules.errors.MalformedInputError: not a saved game: version is '1.0', which is not what a \
-saved game holds there [rule argument]
+saved game holds there [rule state]
 """
 
 from __future__ import annotations
@@ -118,7 +119,7 @@ def dump(
 
 def _shape(path: str, value: object) -> MalformedInputError:
     return MalformedInputError(
-        "argument",
+        "state",
         N_("not a saved game: {path} is {value!r}, which is not what a saved game holds there"),
         path=path,
         value=shown(value),
@@ -169,7 +170,7 @@ def _by_player(path: str, value: object, players: list[str], item: Any) -> dict[
 def read(data: object) -> Saved:
     """The document *data*, its shape checked strictly (see the module's docstring).
 
-    A document not of the documented shape is refused with the id ``argument``; seats or
+    A document not of the documented shape is refused with the id ``state``; seats or
     rules the rules refuse, with that rule's id.
     """
     document = _object("the document", data, KEYS)
@@ -197,8 +198,11 @@ def read(data: object) -> Saved:
             raise _shape(f"moves[{index}]", move)
         moves.append((_text(f"moves[{index}][0]", move[0]),
                       _whole(f"moves[{index}][1]", move[1])))
+    seed = _whole("seed", document["seed"])
+    if seed < 0:
+        raise _shape("seed", seed)
     return Saved(
-        tuple(players), checked, _whole("seed", document["seed"]),
+        tuple(players), checked, seed,
         _whole("first_round", document["first_round"]),
         MappingProxyType(_by_player("totals_before", document["totals_before"], players,
                                     _whole)),

@@ -794,7 +794,7 @@ class Game:
     def from_json(cls, data: object, *, events: bool = True) -> Game:
         """The game of a document written by :meth:`to_json`: its moves replayed, checked.
 
-        The document's shape is checked once, strictly (id ``argument``), and every move is
+        The document's shape is checked once, strictly (id ``state``), and every move is
         then replayed through :meth:`act`, so a document that breaks a rule is refused by
         that rule, with its id (see :mod:`take5rules.playing.saved`).
         """
@@ -808,7 +808,7 @@ class Game:
                                  events=events)
         else:
             raise MalformedInputError(
-                "argument",
+                "state",
                 N_("not a saved game: {path} is {value!r}, which is not what a saved game "
                    "holds there"),
                 path="deals", value=f"{len(deals)} deals for a game taken up at round {first}",
