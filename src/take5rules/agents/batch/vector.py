@@ -297,7 +297,8 @@ def _observe(a: dict[str, Any], seat: IntArray, rules: Rules) -> npt.NDArray[np.
     view = BatchView(
         seat=seat, phase=_PHASE_CODES[phase], hand=a["_held"][every, seat],
         cells=a["_cells"], lengths=a["_lengths"], pool=a["_pool"], seen=a["_seen"],
-        drafted=np.where(drafting[:, None, None], a["_held"], a["_sheets"]),
+        drafted=np.where(drafting[:, None, None], a["_held"], a["_sheets"])
+        if rules.drafted else None,
         pending=np.where(rowing, a["_chosen"][every, current], 0), pending_seat=current,
         laid=a["_chosen"][every, seat], round=a["rounds"] + (~over).astype(np.int64),
         turn=a["_turn"] + 1, penalties=a["_penalties"], totals=a["totals"], rules=rules,
