@@ -377,3 +377,38 @@ def test_start_refuses_what_check_deal_refuses() -> None:
         with pytest.raises(MalformedInputError) as error:
             batch.start([pile], 2)
         assert (error.value.rule, error.value.message) == (refused.rule, refused.message)
+
+
+def test_a_batch_of_several_blocks_plays_each_game_as_alone() -> None:
+    # More games than one pass of the kernel holds (batch.BLOCK): every game, in a full block
+    # or in the last one (12,000 games, where 3 * 12,000 no longer fits in 16 bits), scores as
+    # it does in a batch of its own games alone (deterministic decisions, the same deals).
+    games = batch.BLOCK + 12_000
+    rng = np.random.default_rng(4)
+    piles = rng.permuted(np.broadcast_to(np.arange(1, 105), (games, 104)), axis=1)
+    whole = batch.play_round(batch.start(piles, 4), [batch.lowest_card] * 4, batch.cheapest_row,
+                             rng)
+    for lo, hi in ((0, 200), (batch.BLOCK - 200, batch.BLOCK + 200), (games - 300, games)):
+        alone = batch.play_round(batch.start(piles[lo:hi], 4), [batch.lowest_card] * 4,
+                                 batch.cheapest_row, rng)
+        assert (whole[lo:hi] == alone).all(), (lo, hi)
+
+
+def test_play_games_is_bounded_as_play_is() -> None:
+    # Issue 27: a threshold of 10**30 never ended. It is refused as ``take5rules play`` refuses
+    # it (at most 1,000 bull heads, so every game ends within 500 rounds). The dealer stops a
+    # batch that would play on (an AssertionError, not a hang).
+    def dealer(games: NDArray[np.int64], number: int) -> NDArray[np.int64]:
+        assert number <= 500, "a game played past 500 rounds"
+        return np.random.default_rng(number).permuted(
+            np.broadcast_to(np.arange(1, 105), (games.size, 104)), axis=1
+        )
+
+    policies = [batch.random_card] * 2
+    with pytest.raises(RulesError) as error:
+        batch.play_games(np.random.default_rng(0), 2, policies, batch.random_row,
+                         Rules(threshold=10**30), dealer=dealer)
+    assert error.value.rule == "variants.threshold"
+    result = batch.play_games(np.random.default_rng(0), 2, policies, batch.random_row,
+                              Rules(threshold=1000), dealer=dealer)
+    assert (result.totals.max(axis=1) >= 1000).all()

@@ -12,17 +12,29 @@ import pytest
 
 pytest.importorskip("numpy", reason="the batched environment needs numpy (take5rules[batch])")
 
+import dataclasses
+
 import numpy as np
 from numpy.typing import NDArray
 
 from _engine_games import engine_games, run_seeds
+from take5rules.agents.batch import kernel as _kernel
 from take5rules.agents.batch import vector
 from take5rules.agents.encoding import OBSERVATION_LAYOUT as LAYOUT
-from take5rules.errors import IllegalMoveError, MalformedInputError
+from take5rules.errors import IllegalMoveError, MalformedInputError, RulesError
 from take5rules.events import GameOver
 from take5rules.playing.engine import play_game
 from take5rules.playing.players import LowestCardPlayer
 from take5rules.variants import Rules, Variant
+
+KERNELS = ["numpy", "compiled"] if _kernel.numba is not None else ["numpy"]
+
+
+@pytest.fixture(autouse=True, params=KERNELS)
+def kernel(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The environment places its cards with the batch's kernel: numpy, and compiled too."""
+    monkeypatch.setattr(_kernel, "AVAILABLE", request.param == "compiled")
+    return str(request.param)
 
 
 def _lowest(state: vector.State) -> NDArray[np.int64]:
@@ -132,3 +144,36 @@ def test_illegal_actions_raise_or_lose() -> None:
         vector.init(0, 0, 2)
     with pytest.raises(MalformedInputError):
         vector.step("state", actions)  # type: ignore[arg-type]
+
+
+def test_a_forged_mask_plays_no_card_outside_the_hand() -> None:
+    # Issue 27: the mask is the caller's to read, not the rules. With every action marked
+    # legal, a card the acting seat does not hold, or a row when a card is due, is refused.
+    state = vector.init(0, 3, 2)
+    forged = dataclasses.replace(state, legal_action_mask=np.ones_like(state.legal_action_mask))
+    foreign = np.array([np.flatnonzero(~state.legal_action_mask[g, :104])[0] for g in range(3)])
+    with pytest.raises(IllegalMoveError) as error:
+        vector.step(forged, foreign)
+    assert error.value.rule == "turn.reveal"
+    assert error.value.params["game"] == 0
+    with pytest.raises(IllegalMoveError):
+        vector.step(forged, np.full(3, vector.ROW_ACTIONS))
+    penalized = vector.init(0, 3, 2, illegal_action="penalize")
+    forged = dataclasses.replace(
+        penalized, legal_action_mask=np.ones_like(penalized.legal_action_mask)
+    )
+    actions = _lowest(penalized)
+    actions[1] = foreign[1]
+    after = vector.step(forged, actions)
+    assert after.terminated.tolist() == [False, True, False]
+    assert after.rewards[1].tolist() == [-66.0, 0.0]
+    assert not after._held[1, 0, foreign[1] + 1]  # the foreign card was not played in
+    assert after._held[1, 0].sum() == 10  # seat 0 of game 1 still holds its ten cards
+
+
+def test_a_threshold_play_refuses_is_refused() -> None:
+    # Issue 27: as ``take5rules play``, at most 1,000 bull heads, so that every game ends.
+    with pytest.raises(RulesError) as error:
+        vector.init(0, 2, 2, Rules(threshold=10**30))
+    assert error.value.rule == "variants.threshold"
+    assert vector.init(0, 2, 2, Rules(threshold=1000)).totals.tolist() == [[0, 0], [0, 0]]
