@@ -172,6 +172,11 @@ _NO_DEALS: Mapping[int, tuple[tuple[Row, ...], dict[str, tuple[Card, ...]]]] = M
 _NOT_YET = object()
 
 
+def _count(number: int, noun: str) -> str:
+    """*number* and *noun*, plural but for one (plain English, for :meth:`Game.__str__`)."""
+    return f"{number} {noun}{'s' * (number != 1)}"
+
+
 class Game:
     """A game of Take 5 in progress, of any variant and threshold, one decision at a time.
 
@@ -886,22 +891,26 @@ class Game:
                   f"{self._ordered[self._cursor][1] if phase is _ROW else ''}",
             _DRAFT: f"Round {self.round}, draft: {waiting} picks from "
                     f"{' '.join(map(str, self._pool))}",
-            _OVER: f"Game over after {self.round} rounds: won by "
+            _OVER: f"Game over after {_count(self.round, 'round')}: won by "
                    f"{', '.join(self._result.winners) if self._result else ''}",
         }[phase]
         lines = [head]
         for number, row in enumerate(self._rows):
-            heads = total_bull_heads(row)
             cards = " ".join(map(str, row))
-            lines.append(f"  row {number}: {cards:<18} ({heads} bull head{'s' * (heads != 1)})")
+            lines.append(f"  row {number}: {cards:<18} "
+                         f"({_count(total_bull_heads(row), 'bull head')})")
+        drafting = self._phase is _DRAFT
         for player in self.players:
             pile = self._piles.get(player, ())
-            taken = (f"{' '.join(map(str, pile))} ({total_bull_heads(pile)} bull heads)"
+            taken = (f"{' '.join(map(str, pile))} ({_count(total_bull_heads(pile), 'bull head')})"
                      if pile else "nothing")
-            held = len(self._hands.get(player, ()))
+            if drafting:
+                held = f"{_count(sum(seat == player for seat, _ in self._picks), 'card')} drafted"
+            else:
+                held = f"{_count(len(self._hands.get(player, ())), 'card')} in hand"
             laid = ", one laid face down" if player in self._laid else ""
-            lines.append(f"  {player}: {held} card{'s' * (held != 1)} in hand{laid}, total "
-                         f"{self._totals[player]}, taken this round: {taken}")
+            lines.append(f"  {player}: {held}{laid}, total {self._totals[player]}, "
+                         f"taken this round: {taken}")
         return "\n".join(lines)
 
     # --- Private: checks ---------------------------------------------------------------------
