@@ -205,16 +205,16 @@ def built_values() -> list[tuple[object, object]]:
 
     totals = MappingProxyType({"ana": 3, "bob": 0})
     return [
-        (events._card_placed(1, 2, "ana", 71, 2, _ROWS), CardPlaced(1, 2, "ana", 71, 2, _ROWS)),
-        (events._sixth_card_taken(1, 2, "bob", 13, 0, (1, 2, 3, 4, 5), _ROWS),
+        (events.card_placed(1, 2, "ana", 71, 2, _ROWS), CardPlaced(1, 2, "ana", 71, 2, _ROWS)),
+        (events.sixth_card_taken(1, 2, "bob", 13, 0, (1, 2, 3, 4, 5), _ROWS),
          SixthCardTaken(1, 2, "bob", 13, 0, (1, 2, 3, 4, 5), _ROWS)),
-        (events._low_card_taken(3, 4, "cyd", 2, 3, (96,), _ROWS),
+        (events.low_card_taken(3, 4, "cyd", 2, 3, (96,), _ROWS),
          LowCardTaken(3, 4, "cyd", 2, 3, (96,), _ROWS)),
-        (events._cards_revealed(1, 1, (("bob", 2), ("ana", 71))),
+        (events.cards_revealed(1, 1, (("bob", 2), ("ana", 71))),
          CardsRevealed(1, 1, (("bob", 2), ("ana", 71)))),
-        (events._round_started(1, _ROWS, MappingProxyType({"ana": (4, 80)})),
+        (events.round_started(1, _ROWS, MappingProxyType({"ana": (4, 80)})),
          RoundStarted(1, _ROWS, MappingProxyType({"ana": (4, 80)}))),
-        (events._round_scored(2, totals, totals), RoundScored(2, totals, totals)),
+        (events.round_scored(2, totals, totals), RoundScored(2, totals, totals)),
         (table.trusted_table(_ROWS), Table(_ROWS)),
     ]
 

@@ -224,7 +224,3 @@ low_card_taken = fast_constructor(LowCardTaken)
 cards_revealed = fast_constructor(CardsRevealed)
 round_started = fast_constructor(RoundStarted)
 round_scored = fast_constructor(RoundScored)
-
-# The same, by their former private names, which tests/test_kernel.py still reads.
-_card_placed, _sixth_card_taken, _low_card_taken = card_placed, sixth_card_taken, low_card_taken
-_cards_revealed, _round_started, _round_scored = cards_revealed, round_started, round_scored
