@@ -138,13 +138,17 @@ def figure(results: Path, argument: str, locale: str) -> str:
 class Column:
     """A column of a table: its heading (a key of the page's ``labels:``), its value, its style.
 
-    *value* is a path into a row's entry; ``@`` stands for the row's name (written as code).
+    *value* is an expression on a row's entry (a path, or paths and numbers joined by ``*`` and
+    ``/``); ``@`` stands for the row's name (written as code). The style ``template`` writes the
+    label ``LABEL-VALUE`` of the page with the entry's fields (``{players} players``); *unit*
+    follows the number after a no-break space.
     """
 
     label: str
     value: str
     style: str
     right: bool = True
+    unit: str = ""
 
 
 @dataclass(frozen=True)
@@ -186,6 +190,41 @@ TABLES: dict[str, Table] = {
          Column("per-deal-95", "per_deal", "interval"),
          Column("per-game-95", "per_game", "interval"), Column("ms-ratio", "ms", "ms-pair")),
     ),
+    # The engine against py6nimmt and the floor (benchmarks/run.py; reference/benchmarks.md).
+    "engine": Table(
+        "engine", "rows",
+        (Column("job", "job", "template", right=False), Column("take5rules", "take5rules", "int"),
+         Column("py6nimmt-version", "py6nimmt", "int"),
+         Column("ratio", "take5rules/py6nimmt", "d2"),
+         Column("floor", "floor", "int"), Column("ratio", "take5rules/floor", "d2")),
+    ),
+    # The batched simulator (bench_batch.py): rounds per CPU-second, memory.
+    "batch": Table(
+        "batch", "rows",
+        (Column("games-a-batch", "games", "int"), Column("batch", "take5rules", "int"),
+         Column("numpy-kernel", "numpy_kernel", "int"),
+         Column("plain-numpy", "plain_numpy", "int"), Column("c-loop", "c", "int"),
+         Column("py6nimmt", "py6nimmt", "int"), Column("vs-plain-numpy", "vs_plain_numpy", "d2"),
+         Column("vs-c", "vs_c", "d2"), Column("vs-py6nimmt", "vs_py6nimmt", "int"),
+         Column("peak-rss", "peak_rss_mb", "int", unit="MB"),
+         Column("memory-a-game", "bytes_a_game", "int", unit="B")),
+    ),
+    # The arena's memory and time, before and after (bench_arena.py).
+    "arena-memory": Table(
+        "arena", "memory",
+        (Column("games", "games", "int"), Column("before-memory", "before_bytes", "int", unit="B"),
+         Column("after-memory", "after_bytes", "int", unit="B"),
+         Column("before-after", "ratio", "d1"),
+         Column("peak-before", "before_peak_mb", "d1", unit="MB"),
+         Column("peak-after", "after_peak_mb", "d1", unit="MB")),
+    ),
+    "arena-time": Table(
+        "arena", "time",
+        (Column("games", "games", "int"), Column("before", "before_s", "d2", unit="s"),
+         Column("after", "after_s", "d2", unit="s"), Column("before-after", "ratio", "d1"),
+         Column("peak-before", "before_peak_mb", "d1", unit="MB"),
+         Column("peak-after", "after_peak_mb", "d1", unit="MB")),
+    ),
 }
 
 
@@ -194,18 +233,21 @@ def _cell(table: Table, column: Column, name: str, entry: Any, locale: str,
     if column.value == "@":
         return f"`{name}`"
     try:
-        value = lookup(entry, column.value)
+        value = evaluate(entry, column.value)
     except FigureError:
         return ""  # no such figure for this row (a player is not its own baseline)
     if column.style == "label":
         return label(str(value))
+    if column.style == "template":
+        return label(f"{column.label}-{value}").format(**entry)
     if column.style == "sets-seed":
         return f"{STYLES['int'](value, locale)} ({STYLES['int'](lookup(entry, 'seed'), locale)})"
     if column.style == "ms-pair":
         if not isinstance(value, Mapping) or len(value) != 2:
             raise FigureError(f"{table.file}: 'ms' is two players' times, not {value!r}")
         return " / ".join(STYLES["d1"](time, locale) for time in value.values())
-    return STYLES[column.style](value, locale)
+    written = STYLES[column.style](value, locale)
+    return f"{written}\N{NO-BREAK SPACE}{column.unit}" if column.unit else written
 
 
 def table(results: Path, name: str, locale: str, label: Callable[[str], str]) -> str:

@@ -191,21 +191,51 @@ def test_the_ladder_table_holds_every_figure_of_the_results_in_each_locale() -> 
             assert by_player[player] == expected, (language, player)
 
 
-def test_every_language_asks_for_the_same_figures_in_the_same_order() -> None:
+@pytest.mark.parametrize("page", ["strength.md", "reference/benchmarks.md"])
+def test_every_language_asks_for_the_same_figures_in_the_same_order(page: str) -> None:
     marker = re.compile(r"<!--\s*take5rules:(figures?)\s+([^>]*?)\s*-->")
-    asked = {language: marker.findall((DOCS / language / "strength.md").read_text("utf-8"))
+    asked = {language: marker.findall((DOCS / language / page).read_text("utf-8"))
              for language in LANGUAGES}
-    assert len(asked["en"]) >= 40
-    assert {"strength-ladder", "strength-best", "strength-ismcts"} <= {
-        argument for kind, argument in asked["en"] if kind == "figures"}
     for language in LANGUAGES:
         assert asked[language] == asked["en"], language
         for kind, argument in asked[language]:
             if kind == "figure":
                 figure(RESULTS, argument, language)  # each resolves
-        # no table of figures is typed by hand any more
+            else:
+                labels = front_matter(language, page)["labels"]
+                assert isinstance(labels, dict)
+                table(RESULTS, argument, language, labels.__getitem__)  # every heading too
+    if page != "strength.md":
+        assert {"engine", "batch", "arena-memory", "arena-time"} <= {
+            argument for kind, argument in asked["en"] if kind == "figures"}
+        return
+    assert len(asked["en"]) >= 40
+    assert {"strength-ladder", "strength-best", "strength-ismcts"} <= {
+        argument for kind, argument in asked["en"] if kind == "figures"}
+    for language in LANGUAGES:  # no table of figures is typed by hand any more
         lines = (DOCS / language / "strength.md").read_text("utf-8").splitlines()
         assert not [line for line in lines if line.startswith("| ")], language
+
+
+def test_engine_and_batch_tables_compute_and_label_their_figures() -> None:
+    engine = json.loads((RESULTS / "engine.json").read_text(encoding="utf-8"))
+    labels = {"job-events": "{players} players, with events",
+              "job-no-events": "{players} players, no events"}
+    for language in LANGUAGES:
+        made = table(RESULTS, "engine", language, lambda key: labels.get(key, key)).splitlines()
+        for line, row in zip(made[2:], engine["rows"], strict=True):
+            job = "with events" if row["job"] == "events" else "no events"
+            assert line == (f"| {row['players']} players, {job} | "
+                            f"{written(row['take5rules'], 0, language)} | "
+                            f"{written(row['py6nimmt'], 0, language)} | "
+                            f"{written(row['take5rules'] / row['py6nimmt'], 2, language)} | "
+                            f"{written(row['floor'], 0, language)} | "
+                            f"{written(row['take5rules'] / row['floor'], 2, language)} |")
+    batch = json.loads((RESULTS / "batch.json").read_text(encoding="utf-8"))
+    made = table(RESULTS, "batch", "fr", str).splitlines()
+    last = batch["rows"][-1]
+    assert made[-1].endswith(f"| {written(last['peak_rss_mb'], 0, 'fr')}\N{NO-BREAK SPACE}MB | "
+                             f"{written(last['bytes_a_game'], 0, 'fr')}\N{NO-BREAK SPACE}B |")
 
 
 @pytest.mark.parametrize(("argument", "said"), [
@@ -258,3 +288,85 @@ def test_every_code_example_is_written_once_and_included_by_every_language() -> 
     files = {path.relative_to(DOCS / "snippets").as_posix()
              for path in (DOCS / "snippets").rglob("*") if path.is_file()}
     assert files == included  # no snippet that no page shows
+
+
+# --- the observation vector of the agents ------------------------------------------------------
+
+from encoding_table import (  # noqa: E402
+    HEADINGS,
+    LayoutError,
+    encoding_table,
+    read_holds,
+    read_layout,
+    vector_size,
+)
+
+ENCODING = SRC / "agents" / "encoding.py"
+#: The vector as the issue and the encoding's docstring state it: each part, its width.
+STATED = (("hand", 104), ("rows", 20), ("row_lengths", 4), ("row_heads", 4), ("pool", 104),
+          ("seen", 104), ("picked_by", 104), ("phase", 4), ("pending", 1), ("pending_seat", 1),
+          ("laid", 1), ("round", 1), ("turn", 1), ("seat", 10), ("seats", 1),
+          ("penalties", 10), ("totals", 10), ("threshold", 1), ("variant", 4))
+TABLE_ROW = re.compile(r"^\| `([a-z_]+)` \| (\d+)(?:\N{EN DASH}(\d+))? \| (\d+) \| (.+) \|$")
+
+
+def test_the_observation_table_is_read_from_the_code_without_numpy(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "numpy", None)  # the docs extra has no numpy
+    parts = read_layout(ENCODING)
+    assert [(part.name, part.width) for part in parts] == list(STATED)
+    assert [part.start for part in parts][:5] == [0, 104, 124, 128, 132]
+    assert vector_size(parts) == 489
+
+
+def test_the_observation_table_is_the_encodings_layout_in_every_language() -> None:
+    pytest.importorskip("numpy", reason="the encoding needs numpy (take5rules[batch])")
+    from take5rules.agents.encoding import OBSERVATION_LAYOUT, SIZE
+
+    parts = read_layout(ENCODING)
+    assert vector_size(parts) == SIZE
+    for language in LANGUAGES:
+        meta = front_matter(language, "agents.md")
+        labels = meta["labels"]
+        assert isinstance(labels, dict)
+        problems: list[str] = []
+        holds = read_holds(meta, parts, problems.append, language)
+        assert problems == [], language
+        lines = encoding_table(parts, holds, labels.__getitem__).splitlines()
+        assert lines[0] == "| " + " | ".join(labels[key] for key in HEADINGS) + " |"
+        rows = [TABLE_ROW.fullmatch(line) for line in lines[2:]]
+        assert all(rows), (language, lines)
+        found = {row.group(1): slice(int(row.group(2)), int(row.group(3) or row.group(2)) + 1)
+                 for row in rows if row}
+        assert list(found) == list(OBSERVATION_LAYOUT), language  # every part, in order
+        assert found == dict(OBSERVATION_LAYOUT), language
+        for row in rows:
+            assert row is not None
+            width = OBSERVATION_LAYOUT[row.group(1)]
+            assert int(row.group(4)) == width.stop - width.start
+            assert row.group(5) == holds[row.group(1)] != row.group(1)
+        text = (DOCS / language / "agents.md").read_text("utf-8")
+        assert "<!-- take5rules:encoding -->" in text, language
+
+
+def test_a_part_the_page_does_not_describe_and_a_stale_one_are_problems(tmp_path: Path) -> None:
+    parts = read_layout(ENCODING)
+    described = {part.name: f"what {part.name} holds" for part in parts}
+    del described["seen"]
+    described["history"] = "who played each card in which turn"
+    problems: list[str] = []
+    holds = read_holds({"encoding": described}, parts, problems.append, "page.md")
+    assert len(problems) == 2
+    assert "'encoding: seen:' missing" in problems[0]
+    assert "'encoding: history:' describes a part" in problems[1]
+    assert holds["seen"] == "seen" and holds["hand"] == "what hand holds"
+    source = tmp_path / "encoding.py"
+    source.write_text("WIDTH = 3\n_PARTS = (('a', WIDTH), ('b', 0))\n", encoding="utf-8")
+    with pytest.raises(LayoutError, match="width of at least 1"):
+        read_layout(source)
+    source.write_text("_PARTS = (('a', UNKNOWN),)\n", encoding="utf-8")
+    with pytest.raises(LayoutError, match="UNKNOWN is neither assigned nor imported"):
+        read_layout(source)
+    source.write_text("from os import sep\n_PARTS = (('a', len(sep)),)\n", encoding="utf-8")
+    with pytest.raises(LayoutError, match="not from take5rules"):
+        read_layout(source)
