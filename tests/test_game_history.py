@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 from take5rules import _kernel
-from take5rules.errors import LogError, MalformedInputError, Take5Error
+from take5rules.errors import IllegalMoveError, LogError, MalformedInputError, Take5Error
 from take5rules.events import CardPlaced, LowCardTaken, SixthCardTaken
 from take5rules.logs.validator import validate
 from take5rules.logs.writer import log_from_events
@@ -465,7 +465,84 @@ def test_the_game_places_every_card_as_the_kernel_resolves_it() -> None:
             events += game.play(name, card)
         while game.phase is Phase.ROW:
             seat = game.to_move[0]
-            events += game.take_row(seat, choose(seat, game.observe(seat).pending[1]))  # type: ignore[index]
+            pending = game.observe(seat).pending
+            assert pending is not None
+            events += game.take_row(seat, choose(seat, pending[1]))
         placed = [event for event in events if type(event) in kinds]
         assert [(e.player, e.card, e.row, getattr(e, "taken", ()), kinds[type(e)], e.rows)
                 for e in placed] == expected
+
+
+# --- the engine's fast path and the other constructors, given what they do not take ----------
+
+
+def _seats(hands: dict[str, tuple[int, ...]], pick: Any) -> list[tuple[str, Any, str]]:
+    return [(name, lambda seat: pick(hands[seat]), name) for name in ("ana", "bob")]
+
+
+def test_play_turns_refuses_seats_that_are_not_every_seat_in_order() -> None:
+    game = Game(["ana", "bob"], seed=1)
+    hands: dict[str, tuple[int, ...]] = {}
+    for seats in (_seats(hands, min)[:1], list(reversed(_seats(hands, min))), "ab", None):
+        turns = game.play_turns(seats, hands.__setitem__,  # type: ignore[arg-type]
+                                lambda seat, card: 0)
+        with pytest.raises(MalformedInputError) as caught:
+            next(turns)
+        assert caught.value.rule == "argument"
+    assert game == Game(["ana", "bob"], seed=1)
+
+
+def test_play_turns_a_card_refused_leaves_the_game_as_before_the_turn() -> None:
+    game = Game(["ana", "bob"], seed=1)
+    hands: dict[str, tuple[int, ...]] = {}
+    seats = [("ana", lambda seat: 9, "ana"), ("bob", lambda seat: 98, "bob")]  # 98 is ana's
+    with pytest.raises(IllegalMoveError) as caught:
+        next(game.play_turns(seats, hands.__setitem__, lambda seat, card: 0))
+    assert caught.value.rule == "turn.reveal"
+    assert game == Game(["ana", "bob"], seed=1) and game.moves == ()
+
+
+def test_play_turns_a_row_refused_leaves_the_game_waiting_for_that_row() -> None:
+    game = Game(["ana", "bob"], seed=1)
+    hands: dict[str, tuple[int, ...]] = {}
+    with pytest.raises(IllegalMoveError) as caught:
+        next(game.play_turns(_seats(hands, min), hands.__setitem__, lambda seat, card: 4))
+    assert caught.value.rule == "table.low-card"
+    assert game == _low_card_game() and game.to_move == ("bob",)
+    game.take_row("bob", 0)  # and the game goes on from there
+    assert game.phase is Phase.CARDS and game.turn == 2
+
+
+def test_play_turns_gives_the_events_and_moves_of_the_same_steps() -> None:
+    stepped = _low_card_game()
+    expected = stepped.take_row("bob", 3)
+    game = Game(["ana", "bob"], seed=1)
+    hands: dict[str, tuple[int, ...]] = {}
+    turn = next(game.play_turns(_seats(hands, min), hands.__setitem__, lambda seat, card: 3))
+    assert turn[1:] == expected and game == stepped and game.moves == stepped.moves
+
+
+@pytest.mark.parametrize("count", [-1, 3, 1.0, True, "1"])
+def test_replayed_takes_a_count_of_moves_from_0_to_their_number(count: object) -> None:
+    with pytest.raises(MalformedInputError) as caught:
+        _low_card_game().replayed(count)  # type: ignore[arg-type]
+    assert caught.value.rule == "argument"
+
+
+def test_from_deal_takes_a_round_that_is_a_whole_number_1_or_more() -> None:
+    for number in (0, -1, True, 1.0):
+        with pytest.raises(MalformedInputError) as caught:
+            Game.from_deal(["ana", "bob"], Table.of([[10], [20], [30], [40]]),
+                           {"ana": (1,), "bob": (2,)}, round=number)  # type: ignore[arg-type]
+        assert caught.value.rule == "argument"
+
+
+def test_deals_given_are_checked_as_a_deal() -> None:
+    for deals, rule in (("x", "argument"), ([("rows",)], "argument"),
+                        ([("rows", {})], "setup.deal"),
+                        ([([[10], [20], [30], [40]], {"ana": (1,), "bob": (2,)})], "setup.deal"),
+                        ([(Table.of([[10], [20], [30], [40]]), {"ana": (1,), "bob": (10,)})],
+                         "cards.deck")):
+        with pytest.raises(Take5Error) as caught:
+            Game(["ana", "bob"], deals=deals)  # type: ignore[arg-type]
+        assert caught.value.rule == rule, deals

@@ -679,8 +679,21 @@ class Game:
         """A new game: this one's start replayed with its first *count* moves (default: all).
 
         It equals this game (or this game as it was after *count* moves); the events of its
-        last step are those of that move. *events* as for the constructor.
+        last step are those of that move. *events* as for the constructor. *count* is a whole
+        number from 0 to ``len(moves)`` (id ``argument`` otherwise).
+
+        >>> game = Game(["ana", "bob"], seed=1)
+        >>> _ = game.play("ana", 9), game.play("bob", 1)
+        >>> game.replayed(1).to_move, game.replayed(0) == Game(["ana", "bob"], seed=1)
+        (('bob',), True)
         """
+        moves = self._all_moves()
+        if count is not None and (type(count) is not int or not 0 <= count <= len(moves)):
+            raise MalformedInputError(
+                "argument", N_("{name} = {value}: {name} must be a whole number from 0 to "
+                               "{limit}"),
+                name="count", value=repr(count)[:60], limit=len(moves),
+            )
         game = object.__new__(Game)
         game._setup(self.players, self.rules, events, self._seed)
         before = self._before
@@ -688,7 +701,7 @@ class Game:
             (trusted_table(rows), hands) for _, (rows, hands) in sorted(self._deals.items())])
         game._open()
         act = game.act
-        for seat, answer in self._all_moves()[:count]:
+        for seat, answer in moves[:count]:
             act(seat, answer)
         return game
 
