@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from babel.numbers import format_decimal
+from babel import Locale
+from babel.numbers import format_decimal, format_percent
 
 
 class FigureError(ValueError):
@@ -101,6 +102,12 @@ def interval(value: Any, locale: str) -> str:
             f"\N{EN DASH} {decimal(high, 2, locale, signed=True)})")
 
 
+def percent(value: Any, locale: str) -> str:
+    """A fraction as a percentage with one decimal, spaced as *locale* spaces it (``93,3 %``)."""
+    pattern = Locale.parse(locale).percent_formats[None].pattern.replace("#,##0", "#,##0.0")
+    return format_percent(_number(value, "pct1"), format=pattern, locale=locale)
+
+
 def milliseconds(value: Any, locale: str) -> str:
     """A time in ms: one decimal from 1 ms up, three below (``0.005``, ``3.2``)."""
     number = _number(value, "ms")
@@ -116,6 +123,7 @@ STYLES: dict[str, Callable[[Any, str], str]] = {
     "d3": lambda value, locale: decimal(_number(value, "d3"), 3, locale),
     "s2": lambda value, locale: decimal(_number(value, "s2"), 2, locale, signed=True),
     "ms": milliseconds,
+    "pct1": percent,
     "interval": interval,
 }
 
@@ -139,13 +147,13 @@ class Column:
     """A column of a table: its heading (a key of the page's ``labels:``), its value, its style.
 
     *value* is an expression on a row's entry (a path, or paths and numbers joined by ``*`` and
-    ``/``); ``@`` stands for the row's name (written as code). The style ``template`` writes the
-    label ``LABEL-VALUE`` of the page with the entry's fields (``{players} players``); *unit*
-    follows the number after a no-break space.
+    ``/``), or a function of the entry; ``@`` stands for the row's name (written as code). The
+    style ``template`` writes the label ``LABEL-VALUE`` of the page with the entry's fields
+    (``{players} players``); *unit* follows the number after a no-break space.
     """
 
     label: str
-    value: str
+    value: str | Callable[[Any], Any]
     style: str
     right: bool = True
     unit: str = ""
@@ -159,8 +167,11 @@ class Table:
     rows: str
     columns: tuple[Column, ...]
     #: For a mapping: the names of its rows in the order the page shows them (every name of
-    #: the mapping, no other).
+    #: the mapping, no other); empty, the order of the results file.
     order: tuple[str, ...] = ()
+    #: The label of a last row that sums the rows' numbers (its other cells computed from the
+    #: sums), or nothing.
+    total: str = ""
 
 
 #: The tables a page can ask for by name.
@@ -225,6 +236,16 @@ TABLES: dict[str, Table] = {
          Column("peak-before", "before_peak_mb", "d1", unit="MB"),
          Column("peak-after", "after_peak_mb", "d1", unit="MB")),
     ),
+    # Mutation testing of the rule modules (scripts/mutate.py; contributing.md).
+    "mutation": Table(
+        "mutation", "modules",
+        (Column("module", "@", "code", right=False), Column("mutants", "mutants", "int"),
+         Column("killed", "killed", "int"), Column("reviewed", "reviewed", "int"),
+         Column("killed-of-all", "killed/mutants", "pct1"),
+         Column("killed-of-non-equivalent",
+                lambda entry: entry["killed"] / (entry["mutants"] - entry["reviewed"]), "pct1")),
+        total="all",
+    ),
 }
 
 
@@ -233,7 +254,8 @@ def _cell(table: Table, column: Column, name: str, entry: Any, locale: str,
     if column.value == "@":
         return f"`{name}`"
     try:
-        value = evaluate(entry, column.value)
+        value = (column.value(entry) if callable(column.value)
+                 else evaluate(entry, column.value))
     except FigureError:
         return ""  # no such figure for this row (a player is not its own baseline)
     if column.style == "label":
@@ -257,11 +279,11 @@ def table(results: Path, name: str, locale: str, label: Callable[[str], str]) ->
     spec = TABLES[name]
     rows = lookup(load(results, spec.file), spec.rows)
     if isinstance(rows, Mapping):
-        if set(rows) != set(spec.order):
+        if spec.order and set(rows) != set(spec.order):
             raise FigureError(
                 f"{spec.file}.json's {spec.rows} has {sorted(rows)}, the table {name!r} of "
                 f"docs/measured.py shows {sorted(spec.order)}: make them the same")
-        entries = [(row, rows[row]) for row in spec.order]
+        entries = [(row, rows[row]) for row in spec.order or rows]
     elif isinstance(rows, list):
         entries = [("", row) for row in rows]
     else:
@@ -272,5 +294,11 @@ def table(results: Path, name: str, locale: str, label: Callable[[str], str]) ->
     ]
     for row, entry in entries:
         cells = [_cell(spec, column, row, entry, locale, label) for column in spec.columns]
+        lines.append("| " + " | ".join(cells) + " |")
+    if spec.total:
+        sums = {key: sum(entry[key] for _, entry in entries) for key, value in entries[0][1].items()
+                if isinstance(value, (int, float)) and not isinstance(value, bool)}
+        cells = [_cell(spec, column, "", sums, locale, label) for column in spec.columns]
+        cells[0] = f"**{label(spec.total)}**"
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"

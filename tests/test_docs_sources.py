@@ -238,6 +238,27 @@ def test_engine_and_batch_tables_compute_and_label_their_figures() -> None:
                              f"{written(last['bytes_a_game'], 0, 'fr')}\N{NO-BREAK SPACE}B |")
 
 
+def test_the_mutation_table_sums_its_modules_and_gives_percentages_in_each_locale() -> None:
+    mutation = json.loads((RESULTS / "mutation.json").read_text(encoding="utf-8"))
+    modules = mutation["modules"]
+    spaced = {"en": "%", "fr": "\N{NO-BREAK SPACE}%", "bg": "%", "it": "%", "eo": "%"}
+    for language in LANGUAGES:
+        labels = front_matter(language, "contributing.md")["labels"]
+        assert isinstance(labels, dict)
+        made = table(RESULTS, "mutation", language, labels.__getitem__).splitlines()
+        assert len(made) == 2 + len(modules) + 1
+        mutants = sum(entry["mutants"] for entry in modules.values())
+        killed = sum(entry["killed"] for entry in modules.values())
+        reviewed = sum(entry["reviewed"] for entry in modules.values())
+        percent = spaced[language]
+        assert made[-1] == (
+            f"| **{labels['all']}** | {written(mutants, 0, language)} | {killed} | {reviewed} | "
+            f"{written(100 * killed / mutants, 1, language)}{percent} | "
+            f"{written(100 * killed / (mutants - reviewed), 1, language)}{percent} |")
+        first, entry = next(iter(modules.items()))
+        assert made[2].startswith(f"| `{first}` | {entry['mutants']} | {entry['killed']} | ")
+
+
 @pytest.mark.parametrize(("argument", "said"), [
     ("strength ladder.nobody.per_deal d2", "'nobody'"),
     ("strength ladder.best.difference.7 s2", "'7'"),
