@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+import pickle
 import random
 import time
 from pathlib import Path
@@ -546,3 +547,12 @@ def test_deals_given_are_checked_as_a_deal() -> None:
         with pytest.raises(Take5Error) as caught:
             Game(["ana", "bob"], deals=deals)  # type: ignore[arg-type]
         assert caught.value.rule == rule, deals
+
+
+def test_a_game_pickles_as_its_saved_document() -> None:
+    game = _low_card_game()
+    read = pickle.loads(pickle.dumps(game))
+    assert read == game and read.moves == game.moves
+    assert read.events == game.events  # the replay ends on the same step
+    read.take_row("bob", 0)
+    assert game.phase is Phase.ROW  # independent of the original

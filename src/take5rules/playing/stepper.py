@@ -863,6 +863,10 @@ class Game:
         """``copy.deepcopy(game)``: an independent copy, as :meth:`copy` (the rest is frozen)."""
         return self.copy()
 
+    def __reduce__(self) -> tuple[Callable[[object, bool], Game], tuple[object, bool]]:
+        """Pickle a game as its saved document (:meth:`to_json`), replayed when unpickled."""
+        return _from_json, (self.to_json(), self._emit)
+
     def _key(self) -> tuple[object, ...]:
         """Everything that makes the state (not the last step's events, nor the moves' order)."""
         return (
@@ -1155,3 +1159,8 @@ class Game:
         if self._tournament:
             return tournament_over(self.round, len(self.players))
         return _kernel.ended(self._totals, self.rules.threshold)
+
+
+def _from_json(document: object, events: bool) -> Game:
+    """:meth:`Game.from_json`, as a plain function (what a pickled game is rebuilt with)."""
+    return Game.from_json(document, events=events)
