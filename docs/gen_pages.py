@@ -10,7 +10,9 @@ the other) and writes, for each of the five languages:
   with the marker replaced by generated content: the rule index, the source discrepancies
   (``registry.DISCREPANCIES``), the pictured examples (:mod:`take5rules.text.pictures` on the
   engine's states), the CLI help (from click), the game-log schema, the conformance vectors,
-  the table of the layers (``tests/test_layers.py``, drawn by ``docs/layer_table.py``) and the
+  the table of the layers (``tests/test_layers.py``, drawn by ``docs/layer_table.py``), the
+  agents' observation vector (``take5rules.agents.encoding``, drawn by
+  ``docs/encoding_table.py``) and the
   measured figures and their tables (``benchmarks/results/*.json``, written in each locale by
   ``docs/measured.py``);
 * ``<lang>/api/<module>.md``: the API reference of each public module (mkdocstrings);
@@ -64,6 +66,7 @@ from take5rules.variants import DEFAULT_THRESHOLD, Variant
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "play"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from encoding_table import LayoutError, encoding_table, read_holds, read_layout, vector_size
 from layer_table import layer_table, read_layers, read_words
 from measured import FigureError, figure, table
 from take5play import PAGE_SEAT, example_inputs, placement_event
@@ -90,6 +93,7 @@ API_MODULES = (
     "take5rules.conformance.run", "take5rules.conformance.strategies",
 )
 LAYERS_TEST = ROOT / "tests" / "test_layers.py"
+ENCODING = PACKAGE_DIR / "agents" / "encoding.py"
 RESULTS_DIR = ROOT / "benchmarks" / "results"
 SNIPPETS_DIR = DOCS / "snippets"
 LOG_SCHEMA = PACKAGE_DIR / "logs" / "schemas" / "take5-log-1.schema.json"
@@ -894,6 +898,25 @@ def layers(host: Host) -> str:
     return layer_table(levels, words, PACKAGE_DIR, link)
 
 
+# --- the observation vector of the agents ------------------------------------------------------
+
+
+def observation_layout(host: Host, argument: str) -> str:
+    """The agents page's table of the observation vector (``docs/encoding_table.py``), or, with
+    the argument ``size``, the vector's length: both from ``take5rules.agents.encoding``."""
+    where = str(host.source.relative_to(ROOT))
+    if argument not in ("", "size"):
+        PROBLEMS.add(f"{where}: take5rules:encoding takes no argument or 'size', not {argument!r}")
+        return ""
+    try:
+        parts = read_layout(ENCODING)
+    except (OSError, SyntaxError, LayoutError, ImportError, TypeError, ValueError) as error:
+        return PROBLEMS.missing("encoding", f"{ENCODING.relative_to(ROOT)}: {error}")
+    if argument == "size":
+        return str(vector_size(parts))
+    return encoding_table(parts, read_holds(host.meta, parts, PROBLEMS.add, where), host.label)
+
+
 # --- measured figures -------------------------------------------------------------------------
 
 
@@ -929,6 +952,7 @@ GENERATORS: dict[str, Callable[[Host, str], str]] = {
     "api-index": lambda host, _: api_index(host),
     "play": lambda host, _: play_section(host),
     "layers": lambda host, _: layers(host),
+    "encoding": observation_layout,
     "figure": measured_figure,
     "figures": measured_table,
 }
