@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 import itertools
+import math
 import random
+import signal
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
 import pytest
 
-from take5rules.playing.belief import belief
+from take5rules.errors import Take5Error
+from take5rules.playing.belief import MOST_DRAWS, belief
 from take5rules.playing.players import CardView, CautiousPlayer
 from take5rules.playing.stepper import Game, Phase
+from take5rules.table import Table
+from take5rules.turn import RowChoice
 from take5rules.variants import Rules, Variant
 
 # Critical values of the chi-square distribution at p = 0.001 (upper tail), from the standard
@@ -116,3 +124,120 @@ def test_a_weighted_sample_follows_the_opponent_model() -> None:
     draws = [known.sample_weighted(rng, lambda deal: highest in deal["bob"], draws=32)
              for _ in range(200)]
     assert all(highest in deal["bob"] for deal in draws)
+
+
+# --- Views no game shows, and bad arguments (issue 27): refused with the id "argument" --------
+
+#: Turn 2 of a two-seat standard round, as a game shows it: the rows started 12, 37, 43, 58;
+#: at turn 1 "me" played 44 (onto 43) and "you" 90 (onto 58).
+_SEEN: dict[str, Any] = {
+    "round": 1, "turn": 2, "table": Table.of([[12], [37], [43, 44], [58, 90]]),
+    "hand": (5, 20, 30, 60, 61, 62, 63, 64, 65), "totals": {"me": 0, "you": 0},
+    "player": "me", "revealed": ((("me", 44), ("you", 90)),), "taken": {},
+    "start": ((12,), (37,), (43,), (58,)), "picks": (),
+}
+_HAND = _SEEN["hand"][1:]
+_IMPOSSIBLE: dict[str, dict[str, Any]] = {
+    # a card in two places at once
+    "hand-repeats-a-row-card": {"hand": (37, *_HAND)},
+    "hand-holds-a-revealed-card": {"hand": (5, *_HAND),
+                                   "revealed": ((("me", 5), ("you", 90)),)},
+    "hand-holds-a-start-card": {"start": ((5,), (37,), (43,), (58,))},
+    "hand-holds-a-taken-card": {"taken": {"you": (5,)}},
+    "hand-holds-a-card-twice": {"hand": (20, *_HAND)},
+    "a-card-revealed-twice": {"revealed": ((("me", 44), ("you", 44)),)},
+    "a-start-card-revealed": {"revealed": ((("me", 12), ("you", 90)),)},
+    "a-taken-card-on-the-table": {"taken": {"you": (37,)}},
+    # parts that are not of their kind
+    "card-200-in-hand": {"hand": (200, *_HAND)},
+    "card-0-in-hand": {"hand": (0, *_HAND)},
+    "a-bool-in-hand": {"hand": (True, *_HAND)},
+    "hand-none": {"hand": None},
+    "table-none": {"table": None},
+    "table-of-lists": {"table": [[12], [37], [43, 44], [58, 90]]},
+    "totals-none": {"totals": None},
+    "player-none": {"player": None},
+    "revealed-card-105": {"revealed": ((("me", 105), ("you", 90)),)},
+    "revealed-none": {"revealed": None},
+    "taken-card-200": {"taken": {"you": (200,)}},
+    "start-none": {"start": None},
+}
+
+
+@contextmanager
+def _within(seconds: int) -> Iterator[None]:
+    """Fail the test (instead of hanging it) when the block runs longer than *seconds*."""
+    def expired(_signal: int, _frame: object) -> None:
+        raise TimeoutError(f"still running after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _card_view(**changes: Any) -> CardView:
+    return CardView(**{**_SEEN, **changes})
+
+
+def _row_choice(**changes: Any) -> RowChoice:
+    fields = {**_SEEN, **changes}
+    del fields["round"], fields["turn"]
+    return RowChoice(card=1, round=1, turn=2, **fields)
+
+
+def test_the_view_the_impossible_ones_are_made_from_is_possible() -> None:
+    assert belief(_card_view()).hand_sizes == {"you": 9}
+    assert belief(_row_choice()).hand_sizes == {"you": 9}
+
+
+@pytest.mark.parametrize("make", [_card_view, _row_choice], ids=["CardView", "RowChoice"])
+@pytest.mark.parametrize("case", sorted(_IMPOSSIBLE))
+def test_belief_refuses_a_view_no_game_shows(case: str, make: Any) -> None:
+    with pytest.raises(Take5Error) as error:
+        belief(make(**_IMPOSSIBLE[case]))
+    assert error.value.rule == "argument"
+
+
+@pytest.mark.parametrize("case", ["hand-repeats-a-row-card", "hand-holds-a-revealed-card"])
+def test_a_search_refuses_a_view_whose_hand_is_elsewhere_too(case: str) -> None:
+    from take5rules.playing.kinds import BUILTIN_PLAYERS
+
+    view = _card_view(**_IMPOSSIBLE[case])
+    for kind in ("montecarlo", "ismcts"):
+        with pytest.raises(Take5Error) as error:
+            BUILTIN_PLAYERS[kind](1).choose_card(view)
+        assert error.value.rule == "argument"
+
+
+def test_belief_refuses_rules_that_are_no_rules() -> None:
+    with pytest.raises(Take5Error) as error:
+        belief(_card_view(), "logic")  # type: ignore[arg-type]
+    assert error.value.rule == "argument"
+
+
+@pytest.mark.parametrize("rng", [None, 7, "seed", random])
+def test_a_sample_needs_a_random_generator(rng: Any) -> None:
+    known = belief(_card_view())
+    for draw in (lambda: known.sample(rng), lambda: known.sample_weighted(rng, lambda _: 1.0)):
+        with pytest.raises(Take5Error) as error:
+            draw()
+        assert error.value.rule == "argument"
+
+
+@pytest.mark.parametrize("draws", [2.5, 0, -3, "4", None, True, MOST_DRAWS + 1, 10**12])
+def test_a_weighted_sample_refuses_a_number_of_draws_out_of_its_bound(draws: Any) -> None:
+    with _within(10), pytest.raises(Take5Error) as error:
+        belief(_card_view()).sample_weighted(random.Random(1), lambda _: 1.0, draws=draws)
+    assert error.value.rule == "argument"
+
+
+@pytest.mark.parametrize("weight", [None, 3, lambda _: math.nan, lambda _: math.inf,
+                                    lambda _: "1", lambda _: None])
+def test_a_weighted_sample_refuses_a_weight_that_is_no_finite_number(weight: Any) -> None:
+    with pytest.raises(Take5Error) as error:
+        belief(_card_view()).sample_weighted(random.Random(1), weight, draws=4)
+    assert error.value.rule == "argument"
