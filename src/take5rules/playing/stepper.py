@@ -40,8 +40,8 @@ True
 from __future__ import annotations
 
 import enum
+import os
 import random
-import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -252,7 +252,7 @@ class Game:
         self._drafted = rules.drafted  # asked once a round: read once (an enum lookup is slow)
         self._tournament = rules.variant is Variant.TOURNAMENT
         self.players = check_players(players, rules)
-        self._seed = check_seed(secrets.randbits(64) if seed is None else seed)
+        self._seed = check_seed(int.from_bytes(os.urandom(8), "big") if seed is None else seed)
         self._rng = random.Random(self._seed)
         self._deck = cards_in_play(rules, len(self.players))
         self._emit = events
