@@ -84,9 +84,8 @@ def place_turn(
     if not resume:
         # turn.order: each game's keys card * 16 + seat, sorted by an odd-even transposition
         # network (two ufuncs a comparator), lowest first.
-        keys[:] = played.T
-        keys *= 16
-        keys += np.arange(count).reshape(count, 1)
+        for seat in range(count):
+            keys[seat] = played[:, seat] * 16 + seat
         for sweep in range(count):
             for low in range(sweep % 2, count - 1, 2):
                 least = np.minimum(keys[low], keys[low + 1])
@@ -95,10 +94,9 @@ def place_turn(
         # marks[r, i] = 4 * last card of row r - r. For a card v, (4 * v - marks) & 0x7FFF is
         # 4 * (v - last) + r on a row the card may go on, and at least _LOW on a row whose last
         # card is higher: the least of the four is the least difference, its low bits the row.
-        at = (games.reshape(size, 1) * _ROWS + np.arange(_ROWS)).reshape(-1)
-        marks[:] = cells[at * _LIMIT + lengths[at] - 1].reshape(size, _ROWS).T
-        marks *= 4
-        marks -= np.arange(_ROWS).reshape(_ROWS, 1)
+        for row in range(_ROWS):
+            at = games * _ROWS + row
+            marks[row] = cells[at * _LIMIT + lengths[at] - 1].astype(np.int16) * 4 - row
     base, seats = games * _ROWS, games * count
     every = np.arange(size)
     outcome = went.size > 0
@@ -108,8 +106,10 @@ def place_turn(
         value = keys[step] >> 4
         seat = keys[step] & 15
         value4 = value * 4
-        gaps = (value4 - marks) & 0x7FFF
-        least = np.minimum(np.minimum(gaps[0], gaps[1]), np.minimum(gaps[2], gaps[3]))
+        least = np.minimum(
+            np.minimum((value4 - marks[0]) & 0x7FFF, (value4 - marks[1]) & 0x7FFF),
+            np.minimum((value4 - marks[2]) & 0x7FFF, (value4 - marks[3]) & 0x7FFF),
+        )
         target = (least & 3).astype(np.int64)
         low = least >= _LOW
         if step == 0 and low.any():

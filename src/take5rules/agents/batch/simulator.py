@@ -252,6 +252,8 @@ class _Buffers:
         self.heads = np.empty_like(state._heads)
         self.taken = np.empty((games, count), dtype=HEAD)
         self.slots = np.empty((games, count), dtype=np.int64)
+        #: Where each hand of a block starts in the block's flat hands.
+        self.starts = np.arange(min(games, BLOCK) * count) * HAND_SIZE
 
 
 def _turn(
@@ -292,9 +294,11 @@ def _turn(
     end = HAND_SIZE - 1 - state._turn
     for lo in _blocks(games):
         hi = min(lo + BLOCK, games)
-        hands = state._hands[lo:hi].reshape(-1, HAND_SIZE)
-        hands[np.arange(hands.shape[0]), slots[lo:hi].reshape(-1)] = hands[:, end]
-        hands[:, end] = played[lo:hi].reshape(-1)
+        hands = state._hands[lo:hi].reshape(-1)
+        starts = buffers.starts[: (hi - lo) * count]
+        at, last = starts + slots[lo:hi].reshape(-1), starts + end
+        hands[at] = hands[last]
+        hands[last] = played[lo:hi].reshape(-1)
     state._turn += 1
     if not outcome:
         return _NO_OUTCOME
@@ -369,8 +373,8 @@ def play_round(
         slots = choose_cards(state, policies, rng, buffers.slots)
         for lo in _blocks(state.games):
             hi = min(lo + BLOCK, state.games)
-            plays[lo:hi] = np.take_along_axis(state._hands[lo:hi], slots[lo:hi, :, None],
-                                              axis=2)[:, :, 0]
+            at = buffers.starts[: (hi - lo) * state.players] + slots[lo:hi].reshape(-1)
+            plays[lo:hi] = state._hands[lo:hi].reshape(-1)[at].reshape(hi - lo, state.players)
         _turn(state, plays, slots, choose_row, rng, outcome=False, buffers=buffers)
     penalties: IntArray = state.penalties
     return penalties
