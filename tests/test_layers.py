@@ -288,3 +288,64 @@ def test_a_forbidden_import_is_found(source: str, line: str, target: str,
                         + "\n\ndef _added() -> None:\n    " + line + "\n", encoding="utf-8")
     modules[module] = tampered
     assert (module, target) in violations(modules)
+
+
+#: Private attributes of other libraries that a module of ours may use: ``os._exit`` (the way
+#: a forked worker ends) and Babel's ``Translations._catalog`` (the one way to ask whether a
+#: catalog holds a message without translating it).
+FOREIGN_PRIVATE: frozenset[tuple[str, str]] = frozenset({
+    ("take5rules.agents.arena_pool", "_exit"),
+    ("take5rules.text.negotiation", "_catalog"),
+})
+
+
+def _own_private_names(tree: ast.AST) -> set[str]:
+    """The private names a module defines: ``self._x = ...``, class attributes, slots, defs."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            names.add(node.attr)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            names.add(node.value)  # __slots__ = ("_x", ...), namedtuple fields
+    return {name for name in names if name.startswith("_") and not name.startswith("__")}
+
+
+def private_reaches(modules: dict[str, Path]) -> set[tuple[str, str]]:
+    """Every (module, attribute) where *module* reads another module's private attribute.
+
+    ``obj._x`` is allowed only where the module itself defines ``_x`` (its own class's state,
+    read on another instance of it, as ``__eq__`` or ``__copy__`` do), and on ``self``/``cls``.
+    """
+    found = set()
+    for module, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        own = _own_private_names(tree)
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Attribute) and node.attr.startswith("_")
+                    and not node.attr.startswith("__")):
+                continue
+            if isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
+                continue
+            if node.attr not in own and (module, node.attr) not in FOREIGN_PRIVATE:
+                found.add((module, node.attr))
+    return found
+
+
+def test_no_module_reads_another_modules_private_state() -> None:
+    assert private_reaches(_modules()) == set()
+
+
+def test_a_private_reach_is_found(tmp_path: Path) -> None:
+    modules = _modules()
+    tampered = tmp_path / "engine.py"
+    tampered.write_text((SRC / "playing" / "engine.py").read_text(encoding="utf-8")
+                        + "\n\ndef _added(game: object) -> object:\n    return game._hands\n",
+                        encoding="utf-8")
+    modules["take5rules.playing.engine"] = tampered
+    assert ("take5rules.playing.engine", "_hands") in private_reaches(modules)

@@ -55,7 +55,7 @@ def speak(language: str) -> None:
     """Make click word its messages in *language*, until :func:`unspeak`."""
     from take5rules.text import translator
 
-    catalog: Any = translator(language)._catalog
+    catalog = translator(language).catalog
 
     def gettext(message: str) -> str:
         return str(catalog.gettext(message))

@@ -127,6 +127,11 @@ class Translator:
         with path.open("rb") as handle:
             self._catalog = gettext.GNUTranslations(handle)
 
+    @property
+    def catalog(self) -> gettext.GNUTranslations:
+        """The compiled catalog itself, for text that is translated outside ours (click's)."""
+        return self._catalog
+
     def _missing(self, message: str) -> None:
         if self.strict:
             raise MissingTranslationError(
