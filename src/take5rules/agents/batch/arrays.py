@@ -13,7 +13,7 @@ import operator
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -372,6 +372,39 @@ class BatchState:
                 "argument", N_("this batch was started with keep_piles=False: it keeps no piles")
             )
         return tuple(int(c) for c in np.flatnonzero(self._piles[index, place]))
+
+
+class Live(NamedTuple):
+    """The simulator's own arrays of a :class:`BatchState`, live (not copies): for its modules.
+
+    Attributes: ``rows`` ``(games, 4, 5)`` int8 (stale past each row's length), ``lengths``
+    ``(games, 4)`` int8, ``heads`` ``(games, 4)`` int16, ``hands`` ``(games, players, 10)``
+    int8, ``penalties`` ``(games, players)`` int16, ``piles`` ``(games, players, 105)`` bool
+    or ``None``.
+    """
+
+    rows: npt.NDArray[np.int8]
+    lengths: npt.NDArray[np.int8]
+    heads: npt.NDArray[np.int16]
+    hands: npt.NDArray[np.int8]
+    penalties: npt.NDArray[np.int16]
+    piles: BoolArray | None
+
+
+def live(state: BatchState) -> Live:
+    """The live arrays of *state*, which the simulator (and only it) changes."""
+    return Live(state._rows, state._lengths, state._heads, state._hands, state._penalties,
+                state._piles)
+
+
+def game_ids(state: BatchState, local: IntArray) -> IntArray:
+    """The indices in the caller's batch of the games at *local* indices of *state*."""
+    return state._ids(local)
+
+
+def next_turn(state: BatchState) -> None:
+    """Count one more turn played in every game of *state*."""
+    state._turn += 1
 
 
 def empty_state(

@@ -35,9 +35,12 @@ from take5rules.agents.batch.arrays import (
     drafted_state,
     empty_state,
     frozen,
+    game_ids,
     generator,
     in_batch,
     lay_out,
+    live,
+    next_turn,
     seat_count,
     short,
     whole,
@@ -204,7 +207,7 @@ def play_turn(
             "round.end", N_("the round has already ended after ten turns"),
             where=Where(turn=state.turn + 1),
         )
-    held = state._hands[:, :, : HAND_SIZE - state.turn]
+    held = live(state).hands[:, :, : HAND_SIZE - state.turn]
     matches = held == played[:, :, None]
     present = matches.any(axis=2)
     if not present.all():
@@ -214,7 +217,7 @@ def play_turn(
             "turn.reveal",
             N_("game {game} of the batch: card {value} is not in the hand of {player!r}"),
             where=Where(turn=state.turn + 1, player=f"seat {seat}", card=value),
-            game=int(state._ids(np.array([game]))[0]), value=value, player=f"seat {seat}",
+            game=int(game_ids(state, np.array([game]))[0]), value=value, player=f"seat {seat}",
         )
     slots = matches.argmax(axis=2)
     return _turn(state, played, slots, choose_row, rng, outcome=True)
@@ -248,8 +251,9 @@ class _Buffers:
 
     def __init__(self, state: BatchState) -> None:
         games, count = state.games, state.players
-        self.rows, self.lengths = np.empty_like(state._rows), np.empty_like(state._lengths)
-        self.heads = np.empty_like(state._heads)
+        arrays = live(state)
+        self.rows, self.lengths = np.empty_like(arrays.rows), np.empty_like(arrays.lengths)
+        self.heads = np.empty_like(arrays.heads)
         self.taken = np.empty((games, count), dtype=HEAD)
         self.slots = np.empty((games, count), dtype=np.int64)
         #: Where each hand of a block starts in the block's flat hands.
@@ -269,9 +273,10 @@ def _turn(
     games, count = state.games, state.players
     buffers = buffers if buffers is not None else _Buffers(state)
     saved = (buffers.rows, buffers.lengths, buffers.heads)
-    np.copyto(buffers.rows, state._rows)
-    np.copyto(buffers.lengths, state._lengths)
-    np.copyto(buffers.heads, state._heads)
+    arrays = live(state)
+    np.copyto(buffers.rows, arrays.rows)
+    np.copyto(buffers.lengths, arrays.lengths)
+    np.copyto(buffers.heads, arrays.heads)
     taken = buffers.taken
     went = rule = _NOTHING
     if outcome:
@@ -282,24 +287,24 @@ def _turn(
             hi = min(lo + BLOCK, games)
             _place(state, lo, hi, played[lo:hi], choose_row, rng, taken[lo:hi],
                    went[lo:hi] if outcome else None, rule[lo:hi] if outcome else None,
-                   pile_cells if state._piles is not None else None)
+                   pile_cells if arrays.piles is not None else None)
     except BaseException:
-        state._rows[...], state._lengths[...], state._heads[...] = saved
+        arrays.rows[...], arrays.lengths[...], arrays.heads[...] = saved
         raise
-    state._penalties += taken
-    if state._piles is not None and pile_cells:
-        state._piles.reshape(-1)[np.concatenate(pile_cells)] = True
+    arrays.penalties[...] += taken
+    if arrays.piles is not None and pile_cells:
+        arrays.piles.reshape(-1)[np.concatenate(pile_cells)] = True
     # The played card leaves the hand: swap it with the last card still held (block by block,
     # so that the index arrays stay small).
-    end = HAND_SIZE - 1 - state._turn
+    end = HAND_SIZE - 1 - state.turn
     for lo in _blocks(games):
         hi = min(lo + BLOCK, games)
-        hands = state._hands[lo:hi].reshape(-1)
+        hands = arrays.hands[lo:hi].reshape(-1)
         starts = buffers.starts[: (hi - lo) * count]
         at, last = starts + slots[lo:hi].reshape(-1), starts + end
         hands[at] = hands[last]
         hands[last] = played[lo:hi].reshape(-1)
-    state._turn += 1
+    next_turn(state)
     if not outcome:
         return _NO_OUTCOME
     return TurnOutcome(frozen(played), frozen(went), frozen(rule), frozen(taken))
@@ -323,9 +328,10 @@ def _place(
     placed by a second call.
     """
     size, count = hi - lo, state.players
-    cells = state._rows[lo:hi].reshape(-1)
-    lengths = state._lengths[lo:hi].reshape(-1)
-    heads = state._heads[lo:hi].reshape(-1)
+    arrays = live(state)
+    cells = arrays.rows[lo:hi].reshape(-1)
+    lengths = arrays.lengths[lo:hi].reshape(-1)
+    heads = arrays.heads[lo:hi].reshape(-1)
     went_flat = _FLAT if went is None else went.reshape(-1)
     rule_flat = _FLAT if rule is None else rule.reshape(-1)
     piles = _FLAT if pile_cells is None else np.empty(size * count * ROW_LIMIT, np.int64)
@@ -341,7 +347,7 @@ def _place(
         view = RowView(state, lo, where, seats, lows[np.arange(where.size), seats])
         rows[where] = answer(
             choose_row(view, rng), where.size, 0, ROWS - 1, "table.low-card",
-            state._ids(where + lo), seats, state.turn,
+            game_ids(state, where + lo), seats, state.turn,
         )
         place(*table, True, *outputs)
     if pile_cells is not None and filled[0]:
@@ -369,12 +375,13 @@ def play_round(
     _check_policies(policies, state.players)
     buffers = _Buffers(state)
     plays = np.empty((state.games, state.players), dtype=np.int64)
+    hands = live(state).hands
     while state.turn < HAND_SIZE:
         slots = choose_cards(state, policies, rng, buffers.slots)
         for lo in _blocks(state.games):
             hi = min(lo + BLOCK, state.games)
             at = buffers.starts[: (hi - lo) * state.players] + slots[lo:hi].reshape(-1)
-            plays[lo:hi] = state._hands[lo:hi].reshape(-1)[at].reshape(hi - lo, state.players)
+            plays[lo:hi] = hands[lo:hi].reshape(-1)[at].reshape(hi - lo, state.players)
         _turn(state, plays, slots, choose_row, rng, outcome=False, buffers=buffers)
     penalties: IntArray = state.penalties
     return penalties
@@ -390,7 +397,7 @@ def choose_cards(
     slots = slots if slots is not None else np.empty((games, count), dtype=np.int64)
     for lo in _blocks(games):
         hi = min(lo + BLOCK, games)
-        ids = state._ids(np.arange(lo, hi))
+        ids = game_ids(state, np.arange(lo, hi))
         for seat, policy in enumerate(policies):
             view = SeatView(state, seat, lo, hi)
             slots[lo:hi, seat] = answer(
