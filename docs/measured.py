@@ -148,8 +148,9 @@ class Column:
 
     *value* is an expression on a row's entry (a path, or paths and numbers joined by ``*`` and
     ``/``), or a function of the entry; ``@`` stands for the row's name (written as code). The
-    style ``template`` writes the label ``LABEL-VALUE`` of the page with the entry's fields
-    (``{players} players``); *unit* follows the number after a no-break space.
+    style ``template`` writes the label ``LABEL-VALUE`` of the page with the entry's fields,
+    whole numbers in the locale (``{players} players``); *unit* follows the number after a
+    no-break space.
     """
 
     label: str
@@ -209,6 +210,12 @@ TABLES: dict[str, Table] = {
          Column("ratio", "take5rules/py6nimmt", "d2"),
          Column("floor", "floor", "int"), Column("ratio", "take5rules/floor", "d2")),
     ),
+    # The other jobs of benchmarks/run.py, each against a peer measured in the same run.
+    "jobs": Table(
+        "jobs", "rows",
+        (Column("job", "job", "template", right=False), Column("take5rules", "unit", "template"),
+         Column("peer", "peer", "template", right=False), Column("ratio", "rate/peer_rate", "d2")),
+    ),
     # The batched simulator (bench_batch.py): rounds per CPU-second, memory.
     "batch": Table(
         "batch", "rows",
@@ -261,7 +268,9 @@ def _cell(table: Table, column: Column, name: str, entry: Any, locale: str,
     if column.style == "label":
         return label(str(value))
     if column.style == "template":
-        return label(f"{column.label}-{value}").format(**entry)
+        fields = {key: STYLES["int"](field, locale) if isinstance(field, int) else field
+                  for key, field in entry.items()}
+        return label(f"{column.label}-{value}").format(**fields)
     if column.style == "sets-seed":
         return f"{STYLES['int'](value, locale)} ({STYLES['int'](lookup(entry, 'seed'), locale)})"
     if column.style == "ms-pair":

@@ -206,7 +206,7 @@ def test_every_language_asks_for_the_same_figures_in_the_same_order(page: str) -
                 assert isinstance(labels, dict)
                 table(RESULTS, argument, language, labels.__getitem__)  # every heading too
     if page != "strength.md":
-        assert {"engine", "batch", "arena-memory", "arena-time"} <= {
+        assert {"engine", "jobs", "batch", "arena-memory", "arena-time"} <= {
             argument for kind, argument in asked["en"] if kind == "figures"}
         return
     assert len(asked["en"]) >= 40
@@ -231,6 +231,17 @@ def test_engine_and_batch_tables_compute_and_label_their_figures() -> None:
                             f"{written(row['take5rules'] / row['py6nimmt'], 2, language)} | "
                             f"{written(row['floor'], 0, language)} | "
                             f"{written(row['take5rules'] / row['floor'], 2, language)} |")
+    jobs = json.loads((RESULTS / "jobs.json").read_text(encoding="utf-8"))["rows"][0]
+    jobs_table = table(RESULTS, "jobs", "fr",
+                       lambda key: f"<{key}: {{size}} {{rate}} {{peer_rate}}>")
+    assert jobs_table.splitlines()[2] == (
+        f"| <job-{jobs['job']}: {written(jobs['size'], 0, 'fr')} {written(jobs['rate'], 0, 'fr')} "
+        f"{written(jobs['peer_rate'], 0, 'fr')}> | <take5rules-{jobs['unit']}: "
+        f"{written(jobs['size'], 0, 'fr')} {written(jobs['rate'], 0, 'fr')} "
+        f"{written(jobs['peer_rate'], 0, 'fr')}> | <peer-{jobs['peer']}: "
+        f"{written(jobs['size'], 0, 'fr')} {written(jobs['rate'], 0, 'fr')} "
+        f"{written(jobs['peer_rate'], 0, 'fr')}> | "
+        f"{written(jobs['rate'] / jobs['peer_rate'], 2, 'fr')} |")
     batch = json.loads((RESULTS / "batch.json").read_text(encoding="utf-8"))
     made = table(RESULTS, "batch", "fr", str).splitlines()
     last = batch["rows"][-1]
