@@ -911,7 +911,7 @@ def observation_layout(host: Host, argument: str) -> str:
     try:
         parts = read_layout(ENCODING)
     except (OSError, SyntaxError, LayoutError, ImportError, TypeError, ValueError) as error:
-        return PROBLEMS.missing("encoding", f"{ENCODING.relative_to(ROOT)}: {error}")
+        return PROBLEMS.missing("encoding", f"take5rules.agents.encoding ({ENCODING}): {error}")
     if argument == "size":
         return str(vector_size(parts))
     return encoding_table(parts, read_holds(host.meta, parts, PROBLEMS.add, where), host.label)
