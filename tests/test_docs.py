@@ -142,8 +142,9 @@ def test_every_language_has_the_same_pages(built: Built) -> None:
     expected = {*HAND_WRITTEN, *(f"rules/{rule.id}/index.html" for rule in registry.all_rules())}
     assert expected <= english
     assert "api/take5rules/index.html" in english
-    for module in ("cards", "setup", "table", "turn", "round", "game", "variants", "players",
-                   "engine", "events", "errors", "registry", "i18n", "referee", "svg"):
+    for module in ("cards", "setup", "table", "turn", "round", "game", "variants",
+                   "playing.players", "playing.engine", "playing.stepper", "events", "errors",
+                   "registry", "text", "conformance.referee", "text.pictures", "agents.encoding"):
         assert f"api/{module}/index.html" in english
     for language in LANGUAGES:
         assert pages_of(built, language) == english, language

@@ -62,8 +62,8 @@ def _level(component: str) -> int:
         if component in members:
             return level
     raise AssertionError(
-        f"take5rules.{component} is in no layer: place it in tests/test_layers.py and in the "
-        "table of docs/<lang>/contributing.md")
+        f"take5rules.{component} is in no layer: place it in LAYERS (tests/test_layers.py), "
+        "which the contributing page's table is generated from")
 
 
 def _modules() -> dict[str, Path]:
