@@ -289,10 +289,9 @@ class Take5Env(_Spaces, AECEnv[str, Observed, int]):  # type: ignore[misc]
     Args:
         players: the number of seats, 2 to 10 (fewer in some variants).
         rules: the variant and threshold; the standard game to 66 by default.
-        seed: fixes the deals, as the seed of :func:`take5rules.playing.engine.play_game` does (a
-        whole
-            number 0 or more; numpy integers too); a ``reset`` without a seed starts the next
-            game of a sequence drawn from it.
+        seed: fixes the deals, as the seed of :func:`take5rules.playing.engine.play_game` does
+            (a whole number 0 or more; numpy integers too); a ``reset`` without a seed starts
+            the next game of a sequence drawn from it.
         render_mode: ``"ansi"``, ``"human"`` or ``None``.
         language: the language of the narration (``en``, ``fr``, ``bg``, ``it``, ``eo`` ...).
         illegal_action: ``"raise"`` or ``"penalize"`` (see the module's documentation).
