@@ -11,7 +11,10 @@ summary says, for each, how many files and tests it skipped.
 
 The package an import misses is found from the error itself: the library's own
 :class:`~take5rules.text.extras.MissingExtraError` names its extra, and a bare
-``ModuleNotFoundError`` is looked up in :data:`EXTRA_OF`.
+``ModuleNotFoundError`` is looked up in :data:`EXTRA_OF`. A test that imports an optional
+package only as it runs is skipped the same way when the import that fails is its own (in
+``tests/`` or ``docs/``) or the library's guard; a bare import of an optional package from the
+library's code, at any time, stays an error.
 """
 
 from __future__ import annotations
@@ -43,11 +46,15 @@ EXTRA_OF = {
     "pyspiel": "openspiel",
     "dask": "dev",
     "playwright": "dev",
+    "mkdocs": "docs",
+    "yaml": "docs",
 }
 
 ROOT = Path(__file__).resolve().parent
 #: Where a missing extra may skip a whole file: the tests, and the agents' modules.
 SKIPPABLE = (ROOT / "tests", ROOT / "src" / "take5rules" / "agents")
+#: Where a test's own import of an optional package may be, as it runs (not the library's code).
+RUNTIME_OWN = (ROOT / "tests", ROOT / "docs")
 #: A skip reason that names an extra, as this file and the tests word it.
 NAMED_EXTRA = re.compile(r"take5rules\[([a-z-]+)\]")
 #: The reason of ``pytest.importorskip`` called without one.
@@ -71,8 +78,13 @@ def _chain(error: BaseException | None) -> Iterator[BaseException]:
         error = error.__cause__ or error.__context__
 
 
-def _extra_missed(error: BaseException) -> tuple[str, str] | None:
-    """The (extra, package) whose absence made *error*, or ``None`` for any other error."""
+def _extra_missed(error: BaseException,
+                  own: tuple[Path, ...] = (ROOT,)) -> tuple[str, str] | None:
+    """The (extra, package) whose absence made *error*, or ``None`` for any other error.
+
+    A bare ``ModuleNotFoundError`` counts only when the import that raised it is in a file
+    under one of *own*; the library's :class:`~take5rules.text.extras.MissingExtraError` always.
+    """
     for link in _chain(error):
         if not isinstance(link, ModuleNotFoundError):
             continue
@@ -80,7 +92,10 @@ def _extra_missed(error: BaseException) -> tuple[str, str] | None:
         if isinstance(params, dict) and "extra" in params:
             return str(params["extra"]), str(params.get("package", link.name))
         package = (link.name or "").partition(".")[0]
-        if package in EXTRA_OF and _missing(package):
+        frames = traceback.extract_tb(link.__traceback__)
+        importer = Path(frames[-1].filename) if frames else None
+        if (package in EXTRA_OF and _missing(package) and importer is not None
+                and any(importer.is_relative_to(place) for place in own)):
             return EXTRA_OF[package], package
     return None
 
@@ -132,11 +147,26 @@ def pytest_make_collect_report(
 
 
 @pytest.hookimpl(wrapper=True)
-def pytest_runtest_makereport(item: pytest.Item) -> Generator[None, pytest.TestReport,
-                                                               pytest.TestReport]:
-    """Name the extra in a test's skip for a missing package (``importorskip`` without one)."""
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Skip, naming the extra, a test whose own import of an optional package fails as it runs.
+
+    A skip for a missing package without an extra named (``importorskip``) gets it named too.
+    """
     report = yield
-    return _reworded(report) if report.skipped else report
+    if report.skipped:
+        return _reworded(report)
+    if not report.failed or call.excinfo is None:
+        return report
+    missed = _extra_missed(call.excinfo.value, own=RUNTIME_OWN)
+    if missed is None:
+        return report
+    extra, package = missed
+    where = _where(call.excinfo.value) or (str(item.path), 0)
+    report.outcome = "skipped"
+    report.longrepr = (*where, f"Skipped: needs {package}, which take5rules[{extra}] installs")
+    return report
 
 
 def _reworded(report: _Report) -> _Report:
