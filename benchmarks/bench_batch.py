@@ -25,7 +25,7 @@ games, where the plain numpy batch takes gigabytes) are interleaved
 each program's peak RSS and the memory per game in flight: the peak RSS of the measured batches
 minus the process's RSS before them, over the batch size (the peak is started afresh after a
 warm-up batch of 64 games, which compiles numba's kernel; the peak RSS column is the whole
-process's). The last row measures the Pgx-style environment
+process's). The last row measures the Pgx-style environment (after a warm-up of its own)
 :mod:`take5rules.agents.batch.vector` in steps per second. The figures come with the commit, the
 date
 and the machine.
@@ -212,6 +212,11 @@ def worker(name: str, games: int, minimum: float) -> None:
     elif name == "vector":
         from take5rules.agents.batch import vector
 
+        # The warm-up: a short game of 64 tables loads the kernel (compiled by numba when it
+        # is installed), as the batch's warm-up does.
+        state = vector.init(0, 64, PLAYERS)
+        for _ in range(4 * PLAYERS):
+            state = vector.step(state, state.legal_action_mask.argmax(axis=1))
         state = vector.init(1, games, PLAYERS)
         whole = _status_kb("VmHWM")
         _reset_peak()

@@ -1,12 +1,15 @@
 """Many independent rounds and games at once, with numpy: for simulation, statistics, training.
 
 This package plays a batch of independent rounds of the same number of players in lock-step:
-every array has the batch as its first axis. It is a second, vectorised formulation of the
-placement rules of :mod:`take5rules.table` and :mod:`take5rules.turn` (ascending rows, least
-difference, sixth card, low card, lowest card first), pinned to them by the differential tests
-``tests/test_batch.py``: given the same deals and decisions it yields exactly the same rows,
-takes and scores, and whole games end and are won as :func:`take5rules.playing.engine.play_game`
-ends them. Deals given from outside are checked by :func:`take5rules.setup.check_deal`.
+every array has the batch as its first axis. Every card of every batch, here and in
+:mod:`take5rules.agents.batch.vector`, is placed by one kernel,
+:func:`take5rules.agents.batch.kernel.place_turn`: the vectorised formulation of the placement
+rules of :mod:`take5rules.table` and :mod:`take5rules.turn` (ascending rows, least difference,
+sixth card, low card, lowest card first), which numba compiles as it stands when it is
+installed. The differential tests ``tests/test_batch.py`` pin it to the rules: given the same
+deals and decisions it yields exactly the same rows, takes and scores, and whole games end and
+are won as :func:`take5rules.playing.engine.play_game` ends them. Deals given from outside are
+checked by :func:`take5rules.setup.check_deal`.
 
 Decisions are vectorised too, and every answer is checked. A *card policy* ``(view, rng)``
 answers, for one seat, the position in its hand of the card it plays in every game asked about

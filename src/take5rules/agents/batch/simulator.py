@@ -1,6 +1,7 @@
-"""Dealing and playing a batch: the vectorised placement kernel and the loops around it.
+"""Dealing and playing a batch: rounds, whole games, the logic draft's rounds, the tournament.
 
-Private to :mod:`take5rules.agents.batch`. The work is done a block of games at a time
+Private to :mod:`take5rules.agents.batch`. Cards are placed by :mod:`.kernel`, the policies
+asked between its calls. The work is done a block of games at a time
 (:data:`BLOCK`), so that the temporaries of every step stay in the processor's cache and the
 memory in flight stays a few hundred bytes a game at any batch size.
 """
