@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Set up, then run every check: ruff, mypy --strict, and the whole pytest suite (doctests, unit,
-# property and stateful tests, catalogs, the wheel, the docs build and the browser test).
+# property and stateful tests, catalogs, the wheel, the docs build and the browser test), the
+# tests marked slow too (tests/conftest.py lists them). Arguments go to pytest: the fast loop
+# with the linters is `bash scripts/check.sh -m "not slow"`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -14,5 +16,5 @@ echo "== ruff"
 .venv/bin/ruff check .
 echo "== mypy --strict"
 .venv/bin/mypy --strict src tests docs examples scripts benchmarks hatch_build.py
-echo "== pytest"
+echo "== pytest${*:+ $*}"
 .venv/bin/python -m pytest -q "$@"
