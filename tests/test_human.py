@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from take5rules.cards import bull_heads
-from take5rules.playing.human import EndOfInputError, TextPlayer
+from take5rules.errors import Take5Error
+from take5rules.playing.human import MAX_ANSWER_CHARS, EndOfInputError, TextPlayer, read_answer
 from take5rules.playing.players import CardView, DraftView
 from take5rules.table import Table
 from take5rules.turn import RowChoice
@@ -156,3 +159,98 @@ def test_a_human_game_can_be_logged_and_the_log_is_valid(tmp_path: Path) -> None
     checked = subprocess.run([sys.executable, "-m", "take5rules", "validate", str(log)],
                              capture_output=True, text=True, check=False, timeout=120)
     assert checked.returncode == 0, checked.stdout
+
+
+# --- What a person sees this round, and answers of any length (issue 27) ----------------------
+
+
+def test_the_card_question_shows_what_each_player_took_this_round() -> None:
+    # 55 has 7 bull heads, 10 has 3 and 11 has 5 (the rulebook's marks): 15 for bob, whose
+    # total stays 0 until the round is scored.
+    shown: list[str] = []
+    me = TextPlayer("me", "en", lambda: "57", shown.append)
+    view = CardView(1, 4, Table.of([[3], [24], [58], [96]]), (2, 57), {"me": 0, "bob": 0},
+                    "me", taken={"me": (), "bob": (10, 11, 55)})
+    assert me.choose_card(view) == 57
+    assert "Totals: me 0 and bob 0" in shown
+    assert "Taken this round (bull heads): me 0 and bob 15 (10 11 55)" in shown
+
+
+def test_a_person_at_the_table_sees_the_cards_taken_before_the_round_ends() -> None:
+    done = _play(_answers_lowest_first(), "--players", SEATS, "--lang", "en", "--seed", "5")
+    assert done.returncode == 0, done.stderr
+    taken = re.findall(r"^Taken this round \(bull heads\): (.*)$", done.stdout, re.M)
+    assert len(taken) == len(_hands(done.stdout, "me"))  # one line at each card question
+    assert any(re.search(r"\(\d", line) for line in taken)  # somebody's cards, mid-round
+
+
+class _Pieces:
+    """A text stream that records the size each ``readline`` call asks for."""
+
+    def __init__(self, text: str) -> None:
+        self._stream = io.StringIO(text)
+        self.sizes: list[int] = []
+
+    def readline(self, size: int = -1) -> str:
+        self.sizes.append(size)
+        return self._stream.readline(size)
+
+
+def test_an_answer_line_is_read_in_pieces_of_at_most_64_kib() -> None:
+    stream = _Pieces("9" * 300_000 + "\n57\n")
+    first = read_answer(stream)  # type: ignore[arg-type]
+    assert first == "9" * 65_536 + "\n" and MAX_ANSWER_CHARS == 65_536
+    assert read_answer(stream) == "57\n"  # type: ignore[arg-type]
+    assert read_answer(stream) == ""  # type: ignore[arg-type]
+    assert stream.sizes and all(0 < size <= 65_536 for size in stream.sizes)
+
+
+def test_a_long_wrong_answer_is_told_cut_short() -> None:
+    answers = iter(["9" * 65_536, "57"])
+    shown: list[str] = []
+    me = TextPlayer("me", "en", lambda: next(answers, None), shown.append)
+    assert me.choose_card(CardView(1, 1, Table.of([[3], [24], [58], [96]]), (2, 57),
+                                   {"me": 0})) == 57
+    wrong = [line for line in shown if "is not a number" in line]
+    assert len(wrong) == 1 and len(wrong[0]) < 300
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc/self/status")
+def test_a_100_mb_answer_line_takes_no_100_mb(tmp_path: Path) -> None:
+    # 0.4.0 peaked at 408 MB for this line; read in 64 KiB pieces it takes no more than the
+    # interpreter does. The peak is the process's own (VmHWM, reset by exec), not ru_maxrss,
+    # which keeps the peak of the forked test process.
+    program = ("import re, runpy, sys\n"
+               "sys.argv = ['take5rules', 'play', '--players', 'me=human,bob=lowest', "
+               "'--lang', 'en']\n"
+               "try:\n    runpy.run_module('take5rules', run_name='__main__')\n"
+               "except SystemExit:\n    pass\n"
+               "status = open('/proc/self/status').read()\n"
+               "print(re.search(r'VmHWM:\\s*(\\d+)', status)[1], file=sys.stderr)\n")
+    answer = tmp_path / "answer.txt"
+    with answer.open("wb") as out:
+        for _ in range(100):
+            out.write(b"7" * 1_000_000)
+        out.write(b"\n")
+    with answer.open("rb") as stdin:
+        done = subprocess.run([sys.executable, "-c", program], stdin=stdin, capture_output=True,
+                              timeout=300, check=False, env={**os.environ, "LC_ALL": "C.UTF-8"})
+    peak_kib = int(done.stderr.decode().strip().splitlines()[-1])
+    assert b"is not a number" in done.stdout
+    assert peak_kib < 100_000, peak_kib
+
+
+@pytest.mark.parametrize("make", [
+    lambda me: me.choose_card(CardView(1, 10, Table.of([[3], [24], [58], [96]]), (),
+                                       {"me": 0})),
+    lambda me: me.choose_draft(DraftView(1, 1, (), ())),
+    lambda me: me.choose_row(RowChoice("me", 1, None, 1, 1)),  # type: ignore[arg-type]
+    lambda me: me.choose_row(RowChoice("me", 200, Table.of([[3], [24], [58], [96]]), 1, 1)),
+], ids=["empty-hand", "empty-pool", "no-table", "card-200"])
+def test_the_person_is_not_asked_what_cannot_be_answered(make: Any) -> None:
+    answers = iter(["1", "2"])  # then the end of input (id "input"), never a hang
+    me = TextPlayer("me", "en", lambda: next(answers, None), lambda _: None)
+    with pytest.raises(Take5Error) as error:
+        make(me)
+    assert error.value.rule == "argument"

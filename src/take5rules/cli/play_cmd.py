@@ -16,7 +16,7 @@ from take5rules.cli.common import TurnEnd, echo_wrapped, lang_option, reported
 from take5rules.errors import MalformedInputError, RulesError, Take5Error
 from take5rules.events import CardPlaced, CardsRevealed, Event, RoundStarted, RowTaken
 from take5rules.playing.engine import play_game
-from take5rules.playing.human import TextPlayer
+from take5rules.playing.human import TextPlayer, read_answer
 from take5rules.playing.kinds import BUILTIN_PLAYERS
 from take5rules.playing.players import Player, RandomPlayer
 from take5rules.setup import check_players
@@ -102,7 +102,7 @@ def _read_line() -> str | None:
     """
     stdin = sys.stdin
     try:
-        line = stdin.readline() if stdin is not None else ""
+        line = read_answer(stdin) if stdin is not None else ""
     except UnicodeDecodeError as error:
         click.echo()
         raise MalformedInputError("input", _NOT_TEXT_INPUT, encoding=error.encoding) from None

@@ -20,23 +20,36 @@ card 105 is not in your hand; play one of 2 and 57
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TextIO
 
-from take5rules._messages import N_, Nn_
+from take5rules._messages import N_, Nn_, shown
 from take5rules.cards import bull_heads
 from take5rules.errors import MalformedInputError, Where
 from take5rules.events import CardsRevealed
-from take5rules.playing.players import CardView, DraftView
+from take5rules.playing.players import (
+    CardView,
+    DraftView,
+    check_draft_view,
+    check_view,
+    empty_hand,
+    empty_pool,
+)
 from take5rules.table import Table
 from take5rules.text import narrate, translator
 from take5rules.turn import RowChoice
 
-__all__ = ["EndOfInputError", "TextPlayer"]
+__all__ = ["MAX_ANSWER_CHARS", "EndOfInputError", "TextPlayer", "read_answer"]
+
+#: The most characters of an answer line kept (64 KiB of ASCII, as the referee caps its
+#: request lines at 64 KiB): the rest of a longer line is read and dropped, a piece at a time,
+#: so that a line of any length takes no more memory than this.
+MAX_ANSWER_CHARS = 65_536
 
 _ROW = Nn_("row {row}: {cards} ({count} bull head)", "row {row}: {cards} ({count} bull heads)")
 _HAND = N_("{player}, your hand: {cards}")
 _HEADS = Nn_("{card} ({count} bull head)", "{card} ({count} bull heads)")
 _TOTALS = N_("Totals: {totals}")
+_TAKEN = N_("Taken this round (bull heads): {taken}")
 _ASK_CARD = N_("Your card, {player}? ")
 _ASK_ROW = N_("Your {card} is lower than the last card of every row: which row do you take, "
               "{player} (1 to {rows})? ")
@@ -54,6 +67,27 @@ class EndOfInputError(MalformedInputError):
     def __init__(self, template: str = _ENDED, /, *, where: Where | None = None,
                  **params: Any) -> None:
         super().__init__("input", template, where=where, **params)
+
+
+def read_answer(stream: TextIO, limit: int = MAX_ANSWER_CHARS) -> str:
+    """The next line of *stream*, cut to its first *limit* characters (``""`` at end of input).
+
+    The rest of a longer line is read and dropped *limit* characters at a time, so that the
+    memory taken stays within about *limit* characters whatever the line's length. A cut line
+    keeps its new line, so that it is still one answer (a wrong one: no card has 65,536 digits).
+
+    >>> import io
+    >>> stream = io.StringIO("7" * 10 + chr(10) + "12" + chr(10))
+    >>> [read_answer(stream, 4).strip() for _ in range(3)]
+    ['7777', '12', '']
+    """
+    line = stream.readline(limit)
+    if len(line) < limit or line.endswith("\n"):
+        return line
+    rest = line
+    while rest and not rest.endswith("\n"):
+        rest = stream.readline(limit)
+    return line + "\n"
 
 
 class TextPlayer:
@@ -82,15 +116,23 @@ class TextPlayer:
     def _cards(self, values: Sequence[int]) -> str:
         return " ".join(self._tr.number(value) for value in values)
 
-    def _show(self, table: Table, totals: Mapping[str, int] | None = None) -> None:
+    def _show(self, table: Table, totals: Mapping[str, int] | None = None,
+              taken: Mapping[str, Sequence[int]] | None = None) -> None:
         for index, row in enumerate(table.rows, start=1):
             heads = sum(bull_heads(card) for card in row)
             self._write(self._tr.ngettext(_ROW, heads).format(
                 row=index, cards=self._cards(row), count=self._tr.number(heads)))
         if totals:
-            shown = self._tr.list(f"{name} {self._tr.number(total)}"
-                                  for name, total in totals.items())
-            self._write(self._say(_TOTALS, totals=shown))
+            listed = self._tr.list(f"{name} {self._tr.number(total)}"
+                                   for name, total in totals.items())
+            self._write(self._say(_TOTALS, totals=listed))
+        if totals and taken is not None:
+            # what each player has taken this round: the totals only grow when it is scored
+            piles = [(name, tuple(taken.get(name, ()))) for name in totals]
+            listed = self._tr.list(
+                f"{name} {self._tr.number(sum(bull_heads(card) for card in pile))}"
+                + (f" ({self._cards(pile)})" if pile else "") for name, pile in piles)
+            self._write(self._say(_TAKEN, taken=listed))
 
     def _answer(self, question: str, where: Where) -> str:
         self._write(question)
@@ -103,12 +145,17 @@ class TextPlayer:
         answer = self._answer(question, where)
         if answer.isdigit() and len(answer) <= 4 and answer.isascii():
             return int(answer)
-        self._write(self._say(wrong, answer=answer, **params))
+        self._write(self._say(wrong, answer=shown(answer), **params))
         return None
 
     def choose_card(self, view: CardView) -> int:
-        """Show the table, the hand and the totals; ask for a card of the hand until one comes."""
-        self._show(view.table, view.totals)
+        """Show the table, the totals, what each player took this round; ask for a card.
+
+        Asked again until a card of the hand comes.
+        """
+        if not view.hand:
+            raise empty_hand(view.player or self.name)
+        self._show(view.table, view.totals, view.taken)
         hand = self._cards(view.hand)
         self._write(self._say(_HAND, player=self.name, cards=hand))
         where = Where(view.round, view.turn, self.name)
@@ -122,6 +169,7 @@ class TextPlayer:
 
     def choose_row(self, choice: RowChoice) -> int:
         """Show this turn's cards and the rows; ask which row (1 to 4, as people count) to take."""
+        check_view(choice, whole=False)
         if (choice.revealed and choice.round is not None and choice.turn is not None
                 and (choice.round, choice.turn) not in self.told):
             # the turn is told before the question (the engine yields it after the turn)
@@ -141,6 +189,9 @@ class TextPlayer:
 
     def choose_draft(self, view: DraftView) -> int:
         """Show the pool with each card's bull heads; ask for one of its cards until one comes."""
+        check_draft_view(view)
+        if not view.pool:
+            raise empty_pool(view.player or self.name)
         if view.hand:
             self._write(self._say(_HAND, player=self.name, cards=self._cards(view.hand)))
         where = Where(view.round, None, self.name)
