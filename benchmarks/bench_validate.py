@@ -16,6 +16,12 @@ Candidates, each measured on the same bytes, in rotating order, median of ``--re
   and replaying every rule;
 * ``validate(json.load)``: the whole-document API, :func:`take5rules.logs.validator.validate` on the
   parsed file (parse included);
+* peer ``tight checker``: :func:`tight_check`, an independent minimal checker written here,
+  the floor any Python validator of the format can reach: it parses the file with
+  ``json.load``, checks the deal (distinct cards 1 to 104, ten in each player's hand, four rows
+  of one) and replays every turn with one scan of the rows, checking that each card was in
+  its hand and every claim (``takes``, ``rows_after``, ``taken``, the penalties, the totals and
+  the winners); it names no rule and no place, and stops at the first problem;
 * peer ``json.load``: parsing the same file with the standard library and nothing else, the
   floor of any validator that reads JSON in Python.
 
@@ -35,6 +41,7 @@ import tempfile
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -124,6 +131,150 @@ def parse_only(paths: list[Path], turns: int) -> Candidate:
     return run
 
 
+def _heads(value: int) -> int:
+    """The bull heads of *value*, from the rulebook (written here, not taken from the package)."""
+    if value == 55:
+        return 7
+    if value % 11 == 0:
+        return 5
+    if value % 10 == 0:
+        return 3
+    if value % 5 == 0:
+        return 2
+    return 1
+
+
+_TIGHT_HEADS = [0] + [_heads(value) for value in range(1, 105)]
+_DECK = frozenset(range(1, 105))
+
+
+def _tight_round(entry: dict[str, Any], players: list[str]) -> list[int] | None:
+    """One standard round checked as tightly as Python allows: each seat's penalty, or None."""
+    rows = entry["rows"]
+    hands = entry["hands"]
+    if len(rows) != 4 or hands.keys() != set(players) or "draft" in entry:
+        return None
+    seen: set[int] = set()
+    for row in rows:
+        if len(row) != 1:
+            return None
+        seen.add(row[0])
+    held: dict[str, set[int]] = {}
+    for player in players:
+        hand = hands[player]
+        cards = set(hand)
+        if len(hand) != 10 or len(cards) != 10:
+            return None
+        seen |= cards
+        held[player] = cards
+    if len(seen) != 4 + 10 * len(players) or not seen <= _DECK \
+            or any(type(value) is not int for value in seen):
+        return None
+    heads = _TIGHT_HEADS
+    rows = [list(row) for row in rows]
+    piles = dict.fromkeys(players, 0)
+    turns = entry["turns"]
+    if len(turns) > 10:
+        return None
+    for turn in turns:
+        plays = turn["plays"]
+        if plays.keys() != held.keys():
+            return None
+        takes = turn.get("takes") or {}
+        taken: dict[str, list[int]] = {}
+        lows = 0
+        for value, player in sorted((value, player) for player, value in plays.items()):
+            if value not in held[player]:
+                return None
+            held[player].discard(value)
+            best = -1
+            top = 0
+            for index, row in enumerate(rows):
+                last = row[-1]
+                if top < last < value:
+                    best, top = index, last
+            if best < 0:
+                best = takes.get(player, -1)
+                if type(best) is not int or not 0 <= best < 4:
+                    return None
+                lows += 1
+            elif len(rows[best]) < 5:
+                rows[best].append(value)
+                continue
+            piles[player] += sum(heads[card] for card in rows[best])
+            taken.setdefault(player, []).extend(rows[best])
+            rows[best] = [value]
+        if lows != len(takes):
+            return None
+        if "rows_after" in turn and turn["rows_after"] != rows:
+            return None
+        if "taken" in turn:
+            if not turn["taken"].keys() <= held.keys():
+                return None
+            claimed = {player: sorted(cards) for player, cards in turn["taken"].items() if cards}
+            if claimed != {player: sorted(cards) for player, cards in taken.items()}:
+                return None
+    penalties = [piles[player] for player in players]
+    if "penalties" in entry and len(turns) == 10 \
+            and [entry["penalties"].get(player) for player in players] != penalties:
+        return None
+    return penalties
+
+
+def tight_check(log: Any) -> bool:
+    """Whether the standard-variant *log* is valid, checked as tightly as Python allows.
+
+    The peer of the benchmark, independent of the package: the rules of the standard game
+    (each card placed on the row ending closest below it, a sixth card or a low card taking its
+    row, penalties summed, the game over when a total reaches the threshold), written here once
+    more in the fewest steps. It checks what :func:`validate` checks of a standard log that
+    breaks no rule, but names no rule and stops at the first problem.
+    """
+    if log.get("format") != "take5-log" or log.get("version") != 1 \
+            or log.get("variant", "standard") != "standard":
+        return False
+    players = log["players"]
+    threshold = log.get("threshold", 66)
+    if not 2 <= len(players) <= 10 or len(set(players)) != len(players):
+        return False
+    totals = [0] * len(players)
+    rounds = log["rounds"]
+    over = False
+    for number, entry in enumerate(rounds, start=1):
+        if over:
+            return False
+        penalties = _tight_round(entry, players)
+        if penalties is None:
+            return False
+        if len(entry["turns"]) < 10:
+            if number != len(rounds):
+                return False
+            break
+        totals = [total + penalty for total, penalty in zip(totals, penalties, strict=True)]
+        over = max(totals) >= threshold
+    if "totals" in log and log["totals"] != dict(zip(players, totals, strict=True)):
+        return False
+    if "winners" in log:
+        least = min(totals)
+        won = [player for player, total in zip(players, totals, strict=True) if total == least]
+        if not over or log["winners"] != won:
+            return False
+    return True
+
+
+def tight(paths: list[Path], turns: int) -> Candidate:
+    """The peer: each file parsed by ``json.load`` and checked by :func:`tight_check`."""
+    def run() -> float:
+        def work() -> int:
+            for path in paths:
+                with path.open("rb") as handle:
+                    valid = tight_check(json.load(handle))
+                assert valid
+            return turns
+        return cpu_rate(work)
+    return run
+
+
 def peak_megabytes(job: Callable[[], object]) -> float:
     """The peak of memory traced while *job* runs, in MB."""
     tracemalloc.start()
@@ -171,14 +322,15 @@ def main() -> None:
                 {
                     "validate_file": streamed(paths, turns),
                     "validate(json.load)": whole(paths, turns),
+                    "tight checker": tight(paths, turns),
                     "json.load": parse_only(paths, turns),
                 },
                 args.repeats,
             )
-            rows.append(Row(job, "turns/s", rates["validate_file"],
-                            {"json.load": rates["json.load"]}))
+            peers = {"tight checker": rates["tight checker"], "json.load": rates["json.load"]}
+            rows.append(Row(job, "turns/s", rates["validate_file"], peers))
             rows.append(Row(f"{job}, whole document", "turns/s", rates["validate(json.load)"],
-                            {"json.load": rates["json.load"]}))
+                            peers))
             print_rows(rows[-2:])
         streamed_peak = peak_megabytes(lambda: validate_file(str(long_path)))
         parsed_peak = peak_megabytes(lambda: _load(long_path))
