@@ -8,7 +8,7 @@ import pytest
 
 from take5rules.agents.arena import load_player
 from take5rules.errors import RulesError
-from take5rules.playing.engine import play_silently
+from take5rules.playing.engine import play_game, play_silently
 from take5rules.playing.ismcts import MOST_ITERATIONS, ISMCTSPlayer
 from take5rules.playing.kinds import BUILTIN_PLAYERS, SEEDED_PLAYERS
 from take5rules.playing.players import (
@@ -120,3 +120,14 @@ def test_ismcts_refuses_an_unknown_rollout() -> None:
     with pytest.raises(RulesError) as error:
         ISMCTSPlayer(rollout="clever")
     assert error.value.rule == "argument"
+
+
+@pytest.mark.parametrize("kind", ["montecarlo", "ismcts", "best"])
+def test_a_search_made_by_its_kind_name_alone_plays_the_same_game_every_time(kind: str) -> None:
+    # take5rules play makes its seats with no seed: a game of a given seed must not change
+    # from one run to the next (a search seeded with None drew its own seed).
+    def game() -> list[object]:
+        seats: dict[str, Player] = {"s": BUILTIN_PLAYERS[kind](), "c": CautiousPlayer()}
+        return list(play_game(seats, Rules(threshold=12), 4))
+
+    assert game() == game()

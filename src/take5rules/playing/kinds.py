@@ -49,20 +49,25 @@ def _greedy(seed: int | None = None) -> Player:
     return GreedyPlayer(seed)
 
 
-def _montecarlo(seed: int | None = None) -> Player:
+# Called with no seed (``take5rules play``), a search takes its class's own seed, 0, so that a
+# game of a given seed is played the same every time (a seed of None would draw one).
+
+
+def _montecarlo(seed: int | None = 0) -> Player:
     return MonteCarloPlayer(seed=seed)
 
 
-def _ismcts(seed: int | None = None) -> Player:
+def _ismcts(seed: int | None = 0) -> Player:
     return ISMCTSPlayer(seed=seed)
 
 
-def _best(seed: int | None = None) -> Player:
+def _best(seed: int | None = 0) -> Player:
     return best_player(seed)
 
 
 #: The built-in players by the names the command line uses: each a class or factory called
-#: with no argument, or with a seed for the kinds of :data:`SEEDED_PLAYERS`.
+#: with no argument (a search then has the seed 0: the same game every time), or with a seed
+#: for the kinds of :data:`SEEDED_PLAYERS`.
 BUILTIN_PLAYERS: dict[str, Callable[..., Player]] = {
     "random": RandomPlayer,
     "lowest": LowestCardPlayer,

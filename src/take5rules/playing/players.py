@@ -15,10 +15,10 @@ so keep what you need (``tuple(view.hand)``) or ``copy.copy(view)``, a frozen sn
 cannot be changed, and a player that tries changes neither the game nor another seat's view.
 
 A view no game can show is refused with the error id ``argument``: a :class:`CardView` checks
-the kinds of its parts when it is built and a :class:`DraftView` checks itself whole
-(:func:`check_view`, :func:`check_draft_view`); every built-in player checks what it reads of a
-view it is handed (a card asked from an empty hand, a row asked of something that is no
-:class:`~take5rules.table.Table`), and the searches check the whole view (no card in two places
+its table and its hand when it is built; every built-in player checks what it reads of a view
+it is handed (a card asked from an empty hand or pool, a row asked of something that is no
+:class:`~take5rules.table.Table`), and the searches check the whole view
+(:func:`check_view`, :func:`check_draft_view`: every part of its kind, no card in two places
 at once). The built-in kinds of player by name are in
 :mod:`take5rules.playing.kinds`.
 
@@ -109,7 +109,11 @@ class CardView:
     picks: tuple[tuple[str, Card], ...] = ()
 
     def __post_init__(self) -> None:
-        check_view(self, whole=False)
+        # What every player reads (the table, the hand); the rest is checked by the players
+        # that read it (check_view). The engine's own views are built without this.
+        if not isinstance(self.table, Table):
+            _fail(_NOT_A_TABLE, value=shown(self.table))
+        _cards("hand", self.hand)
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,9 +131,6 @@ class DraftView:
     player: str = ""
     picks: tuple[tuple[str, Card], ...] = ()
     totals: Mapping[str, int] = field(default_factory=_nothing)
-
-    def __post_init__(self) -> None:
-        check_draft_view(self)
 
 
 @runtime_checkable
@@ -159,7 +160,14 @@ def _card(value: object) -> Card | None:
     return number if number is not None and 1 <= number <= _kernel.HIGHEST else None
 
 
+#: The cards of the deck, and the one type a card has on the fast path of :func:`_cards`.
+_DECK = frozenset(range(1, _kernel.HIGHEST + 1))
+_INT = frozenset({int})
+
+
 def _cards(part: str, value: object) -> tuple[Card, ...]:
+    if type(value) is tuple and _DECK.issuperset(value) and _INT.issuperset(map(type, value)):
+        return value  # plain ints from 1 to 104 (no bool: its type is not int), the usual case
     if isinstance(value, tuple | list):
         found = tuple(map(_card, value))
         if None not in found:
@@ -229,10 +237,12 @@ def check_view(view: object, *, whole: bool = True) -> None:
     among them, and so do the hand, the cards revealed this round and the rows laid out at its
     start; a row choice's low card is in neither its hand nor on the table.
 
-    A :class:`CardView` checks the kinds of its parts when it is built (``whole=False``: a
-    copy of a view kept past its moment mixes moments). The players that reason on the whole
-    view (the searches, :func:`~take5rules.playing.belief.belief`) check it whole at their
-    entry, a :class:`~take5rules.turn.RowChoice` or any view-like object alike.
+    A :class:`CardView` checks its table and its hand when it is built (the rest at the
+    entry of the players that read it: a copy of a view kept past its moment mixes moments,
+    and an agent builds a view at every decision). The players that reason on the whole view
+    (the searches, :func:`~take5rules.playing.belief.belief`) check it whole at their entry,
+    a :class:`~take5rules.turn.RowChoice` or any view-like object alike; the person at the
+    table checks the kinds of its parts (``whole=False``).
 
     >>> check_view(CardView(1, 1, Table.of([[12], [37], [43], [58]]), (12, 44), {"me": 0}))
     Traceback (most recent call last):
@@ -296,9 +306,10 @@ def _check_once(view: object, table: Table, hand: tuple[Card, ...],
 def check_draft_view(view: object) -> None:
     """Refuse a draft view no game can show (error id ``argument``).
 
-    A :class:`DraftView` checks itself when it is built. The pool, the hand and the picks must
-    hold cards from 1 to 104, the names be texts, and no card of the pool may be in the hand or
-    among the picks.
+    The pool, the hand and the picks must hold cards from 1 to 104, the names be texts, and no
+    card of the pool may be in the hand or among the picks. The players that search a pick
+    check the view with this at their entry (the engine builds one at every pick: a
+    :class:`DraftView` does not check itself).
     """
     pool = _cards("pool", getattr(view, "pool", None))
     hand = _cards("hand", getattr(view, "hand", None))
