@@ -63,7 +63,7 @@ def _greedy_by_the_rules(rows: list[tuple[int, ...]], hand: list[int]) -> int:
 
 
 def test_the_greedy_rollout_plays_the_greedy_card_at_every_seat() -> None:
-    from take5rules.playing.rollouts import play_out as _play_out
+    from take5rules.playing.rollouts import play_out
 
     rng = random.Random(4)
     for _ in range(30):
@@ -73,8 +73,8 @@ def test_the_greedy_rollout_plays_the_greedy_card_at_every_seat() -> None:
         first = hands["a"][rng.randrange(10)]
         fast_rows, fast_hands = list(rows), {seat: list(hand) for seat, hand in hands.items()}
         slow_rows, slow_hands = list(rows), {seat: list(hand) for seat, hand in hands.items()}
-        fast = _play_out(fast_rows, fast_hands, "abc", "a", first, rng, ROLLOUTS["greedy"])
-        slow = _play_out(slow_rows, slow_hands, "abc", "a", first, rng,
+        fast = play_out(fast_rows, fast_hands, "abc", "a", first, rng, ROLLOUTS["greedy"])
+        slow = play_out(slow_rows, slow_hands, "abc", "a", first, rng,
                          lambda now, _rng: lambda held: _greedy_by_the_rules(now, held))
         assert (fast, fast_rows) == (slow, slow_rows)
 
@@ -316,3 +316,23 @@ def test_a_search_knob_out_of_its_bound_is_refused(make: Callable[[], object],
 def test_the_bounds_of_the_search_knobs_are_themselves_accepted() -> None:
     assert MonteCarloPlayer(worlds=MOST_WORLDS, budget=3_600_000).worlds == MOST_WORLDS
     assert ISMCTSPlayer(iterations=MOST_ITERATIONS).iterations == MOST_ITERATIONS
+
+
+def test_a_rollout_places_a_turn_as_the_rules_do() -> None:
+    # turn.resolve_turn (the rules, each low card taking the cheapest row) against the rollout's
+    # placement, on random tables and turns: the same rows after, the same heads for "me".
+    from take5rules.playing.players import cheapest_row
+    from take5rules.playing.rollouts import place
+    from take5rules.turn import resolve_turn
+
+    rng = random.Random(8)
+    for _ in range(300):
+        deck = rng.sample(range(1, 105), 5 * 4 + 5)
+        table = Table.of([sorted(deck[5 * k:5 * k + 5])[: rng.randint(1, 5)] for k in range(4)])
+        plays = dict(zip(["me", "b", "c", "d", "e"], deck[20:], strict=True))
+        ruled = resolve_turn(table, plays, lambda choice: cheapest_row(choice.table))
+        mine = sum(_heads(card) for card in ruled.taken().get("me", ()))
+        now = list(table.rows)
+        ordered = sorted(plays.items(), key=lambda play: play[1])
+        assert place(now, ordered, "me") == mine
+        assert tuple(now) == ruled.table.rows
