@@ -13,18 +13,14 @@ from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from typing import Any
 
-from take5rules.cards import Card, bull_heads, deck
+from take5rules._kernel import ROWS, Row, pile_heads, put, take, target
+from take5rules.cards import Card
 from take5rules.errors import Take5Error
 from take5rules.logs.report import Findings
-from take5rules.setup import ROWS, check_deal
-from take5rules.table import ROW_LIMIT
+from take5rules.setup import check_deal
 from take5rules.variants import Rules
 
 __all__ = ["quick_deal", "quick_turns"]
-
-#: The bull heads of each card, by its number (index 0 unused), from the rule function.
-_HEADS = (0, *(bull_heads(value) for value in deck()))
-
 
 #: A play's card, the key that sorts the plays lowest card first.
 _card_of = itemgetter(1)
@@ -32,7 +28,7 @@ _card_of = itemgetter(1)
 
 def quick_deal(
     findings: Findings, rules: Rules, players: tuple[str, ...], entry: Mapping[str, Any],
-) -> tuple[dict[str, set[Card]], list[list[Card]]] | None:
+) -> tuple[dict[str, set[Card]], list[Row]] | None:
     """The hands and rows of a deal (not a draft) that breaks no rule, else ``None``.
 
     The deal is checked by :func:`~take5rules.setup.check_deal`, the one check of a deal (the
@@ -49,24 +45,25 @@ def quick_deal(
     findings.use("setup.deal", "cards.deck")
     if rules.reduced_deck:
         findings.use("variants.tactics")
-    return {player: set(hand) for player, hand in hands.items()}, [list(row) for row in table.rows]
+    return {player: set(hand) for player, hand in hands.items()}, list(table.rows)
 
 
 def quick_turns(
-    findings: Findings, hands: dict[str, set[Card]], rows: list[list[Card]],
+    findings: Findings, hands: dict[str, set[Card]], rows: list[Row],
     turns: Sequence[Mapping[str, Any]],
 ) -> dict[str, int] | None:
     """Each player's bull heads after *turns*, if no turn breaks a rule, else ``None``.
 
-    The kernel of :func:`~take5rules.round.play_turn` and the claims' checks, on plain ints:
-    every card from its player's hand, placed lowest first on the row ending closest below
-    it, a sixth card or a low card taking its row; ``takes`` exactly for the low cards; the
-    claims equal to what the rules give (an empty ``taken`` list is taking nothing).
+    :func:`~take5rules.round.play_turn` and the claims' checks, on plain ints, placing every
+    card through the kernel (:func:`~take5rules._kernel.target`, :func:`~take5rules._kernel.put`,
+    :func:`~take5rules._kernel.take`), the one home of the placement: every card from its
+    player's hand, placed lowest first on the row ending closest below it, a sixth card or a
+    low card taking its row; ``takes`` exactly for the low cards; the claims equal to what the
+    rules give (an empty ``taken`` list is taking nothing). *rows* (the kernel's rows, tuples)
+    and *hands* are changed in place.
     """
     seats = hands.keys()
-    heads = _HEADS
     piles = dict.fromkeys(hands, 0)
-    lasts = [row[-1] for row in rows]
     kinds = 0
     for turn in turns:
         plays = turn["plays"]
@@ -81,43 +78,28 @@ def quick_turns(
             if value not in hand:
                 return None
             hand.remove(value)
-            # The row ending closest below the card, the scan unrolled over the ROWS rows (the
-            # unpacking fails loudly should their number ever change).
-            first, second, third, fourth = lasts
-            best = -1
-            top = 0
-            if first < value:
-                best, top = 0, first
-            if top < second < value:
-                best, top = 1, second
-            if top < third < value:
-                best, top = 2, third
-            if top < fourth < value:
-                best = 3
-            if best < 0:
+            index = target(rows, value)
+            if index < 0:
                 if not takes or player not in takes:
                     return None
-                best = takes[player]
-                if not 0 <= best < ROWS:
+                index = takes[player]
+                if not 0 <= index < ROWS:
                     return None
                 lows += 1
                 kinds |= 4
-            elif len(rows[best]) < ROW_LIMIT:
-                rows[best].append(value)
-                lasts[best] = value
-                kinds |= 1
-                continue
+                row = take(rows, value, index)
             else:
+                row = put(rows, value, index)
+                if not row:
+                    kinds |= 1
+                    continue
                 kinds |= 2
-            row = rows[best]
-            piles[player] += sum([heads[card] for card in row])
+            piles[player] += pile_heads(row)
             if taken is not None:
                 taken.setdefault(player, []).extend(row)
-            rows[best] = [value]
-            lasts[best] = value
         if takes and len(takes) != lows:
             return None
-        if "rows_after" in turn and turn["rows_after"] != rows:
+        if "rows_after" in turn and list(map(tuple, turn["rows_after"])) != rows:
             return None
         if claimed is not None and taken is not None:
             for player, values in claimed.items():

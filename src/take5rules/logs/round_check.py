@@ -184,7 +184,7 @@ class Checker:
             if rules.variant is Variant.TOURNAMENT and number == 1:
                 self.first = start
             quick = ({player: set(hand) for player, hand in start.hands.items()},
-                     [list(row) for row in start.table.rows])
+                     list(start.table.rows))
             piles = quick_turns(self.findings, *quick, turns) if self.fast else None
         else:
             piles = quick_turns(self.findings, *quick, turns)
