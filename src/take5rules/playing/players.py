@@ -395,11 +395,11 @@ class RandomPlayer:
     def choose_card(self, view: CardView) -> Card:  # noqa: D102
         hand = view.hand
         count = len(hand)
-        if not count:
-            raise empty_hand(view.player)
         bits = count.bit_length()
         index = self._bits(bits)  # _pick, inlined: this is every card of every benchmark
         while index >= count:
+            if not count:  # on the rejection path only: getrandbits(0) is 0, again and again
+                raise empty_hand(view.player)
             index = self._bits(bits)
         return hand[index]
 
@@ -424,10 +424,12 @@ class LowestCardPlayer:
     """Always plays its lowest card, takes the cheapest row, drafts the lowest card."""
 
     def choose_card(self, view: CardView) -> Card:  # noqa: D102
-        hand = view.hand
-        if not hand:
-            raise empty_hand(view.player)
-        return min(hand)
+        try:
+            return min(view.hand)
+        except ValueError:  # min() of nothing: no check on the engine's hot path
+            if view.hand:
+                raise
+            raise empty_hand(view.player) from None
 
     def choose_row(self, choice: RowChoice) -> int:  # noqa: D102
         return cheapest_row(choice.table)
@@ -461,10 +463,12 @@ class CautiousPlayer:
         return len(row) * gap / 400.0, value
 
     def choose_card(self, view: CardView) -> Card:  # noqa: D102
-        hand = view.hand
-        if not hand:
-            raise empty_hand(view.player)
-        return min(hand, key=lambda value: self._risk(view.table, value))
+        try:
+            return min(view.hand, key=lambda value: self._risk(view.table, value))
+        except ValueError:  # min() of nothing: no check on the engine's hot path
+            if view.hand:
+                raise  # a card's own error (a MalformedInputError is a ValueError too)
+            raise empty_hand(view.player) from None
 
     def choose_row(self, choice: RowChoice) -> int:  # noqa: D102
         return cheapest_row(choice.table)
