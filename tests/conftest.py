@@ -13,12 +13,15 @@ broken rule. Files that are only slow tests say so themselves (``pytestmark``); 
 listed in :data:`SLOW` here, by file or by test function (all its cases), so that the marks do
 not have to be written into test files that other work is editing. :data:`FAST_CASES` keeps one
 case of a slow sweep in the fast loop. An entry that no longer names a test is reported at the
-end of the run.
+end of the run, and so are the tests of the fast loop that start another process or take
+longer than :data:`FAST_BUDGET`: candidates for :data:`SLOW`.
 """
 
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Generator
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -104,6 +107,15 @@ SLOW: dict[str, str] = {
     "tests/test_referee.py::test_a_full_disk_ends_the_referee_with_one_line": _PROCESS,
     "tests/test_referee.py::test_a_client_counting_one_reply_a_line_never_waits": _PROCESS,
     "tests/test_referee.py::test_referee_command_takes_lang": _PROCESS,
+    "tests/test_referee.py::test_blank_lines_get_an_error_reply_in_text_and_in_bytes": _PROCESS,
+    "tests/test_conform.py::test_noise_on_stdout_and_stderr_is_tolerated": _PROCESS,
+    "tests/test_conform.py::test_an_empty_taken_list_means_took_nothing": _PROCESS,
+    "tests/test_conform.py::test_the_report_names_the_invalid_request_answered_with_a_turn":
+        _PROCESS,
+    "tests/test_errors.py::test_the_headline_names_import_from_the_top_level": _PROCESS,
+    "tests/test_packaging.py::test_help_lists_the_commands_without_importing_them": _PROCESS,
+    "tests/test_openspiel.py::test_random_sim_test_passes_with_serialization": _SWEEP,
+    "tests/test_batch_vector.py::test_dealt_games_play_as_the_engine": _SWEEP,
     "tests/test_validate.py::test_floats_and_booleans_are_never_cards_counts_or_scores": _FUZZ,
     "tests/test_validate.py::test_hostile_bytes_exit_2_with_one_line": _PROCESS,
     "tests/test_validate.py::test_an_endless_file_is_read_up_to_the_limit_only": _PROCESS,
@@ -116,6 +128,8 @@ SLOW: dict[str, str] = {
     "tests/test_human.py::test_end_of_input_is_one_line_and_exit_status_2": _PROCESS,
     "tests/test_human.py::test_a_human_seat_is_refused_with_json": _PROCESS,
     "tests/test_human.py::test_a_human_game_can_be_logged_and_the_log_is_valid": _PROCESS,
+    "tests/test_human.py::test_a_person_at_the_table_sees_the_cards_taken_before_the_round_ends":
+        _PROCESS,
     "tests/test_mcp.py::test_stdio_server_answers_the_client": _PROCESS,
     "tests/test_log.py::test_importing_the_library_does_not_import_jsonschema": _PROCESS,
     "tests/test_errors.py::test_take5rules_validate_is_the_function_whichever_is_imported_first":
@@ -164,6 +178,11 @@ SLOW: dict[str, str] = {
     "tests/test_layers.py::test_a_forbidden_import_is_found": _CHECKER,
     "tests/test_layers.py::test_a_circle_is_found": _CHECKER,
     "tests/test_layers.py::test_a_private_import_is_found": _CHECKER,
+    "tests/test_layers.py::test_a_private_reach_is_found": _CHECKER,
+    "tests/test_ismcts.py::test_a_search_made_by_its_kind_name_alone_plays_the_same_game_every_time":
+        _LONG,
+    "tests/test_ladder.py::test_the_tables_fit_the_columns_and_keep_every_figure": _SWEEP,
+    "tests/test_ladder.py::test_the_standings_and_the_ladder_list_the_players_alike": _SWEEP,
     "src/take5rules/conformance/strategies.py": _LONG,
 }
 
@@ -181,6 +200,10 @@ FAST_CASES = frozenset({
     "tests/test_game_history.py::test_a_value_nested_100000_deep_is_refused_without_recursing"
     "[seed]",
     "tests/test_stats.py::test_the_mean_interval_is_scipys_percentile_bootstrap[1-12]",
+    "tests/test_ladder.py::test_the_tables_fit_the_columns_and_keep_every_figure[60]",
+    "tests/test_openspiel.py::test_random_sim_test_passes_with_serialization[standard]",
+    "tests/test_batch_vector.py::test_dealt_games_play_as_the_engine[numpy-4-40]",
+    "tests/test_ladder.py::test_the_standings_and_the_ladder_list_the_players_alike[players0-5]",
     "tests/test_play.py::test_a_game_answered_from_the_page_is_the_engines_own_game[tournament]",
 })
 
@@ -208,18 +231,70 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         used.add(entry)
         if item.nodeid not in FAST_CASES:
             item.add_marker(pytest.mark.slow(SLOW[entry]))
+    ids = {item.nodeid for item in items}
     config.stash[_STALE] = sorted(
-        entry for entry in SLOW if entry not in used and entry.partition("::")[0] in collected)
+        entry for entry in [*SLOW, *FAST_CASES]
+        if entry not in used and entry not in ids and entry.partition("::")[0] in collected)
 
 
 _STALE = pytest.StashKey[list[str]]()
 
+#: A test of the fast loop that takes longer than this (seconds) is named at the end of the run.
+FAST_BUDGET = 1.5
+#: The audit events of a process started (``subprocess``, ``multiprocessing``, ``os``).
+_SPAWNS = frozenset({"subprocess.Popen", "os.fork", "os.forkpty", "os.posix_spawn",
+                     "os.spawn", "os.exec", "os.system"})
+_running: list[str] = []
+_spawned: set[str] = set()
+_long: dict[str, float] = {}
+
+
+def _audit(event: str, _arguments: tuple[object, ...]) -> None:
+    """Note the test that starts another process (an audit hook: it sees every process)."""
+    if event in _SPAWNS and _running:
+        _spawned.add(_running[-1])
+
+
+def _fast_loop(config: pytest.Config) -> bool:
+    """Whether this run leaves the slow tests out (``-m "not slow"``)."""
+    return "not slow" in str(config.getoption("markexpr", ""))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """In the fast loop, watch for tests that start a process."""
+    if _fast_loop(config):
+        sys.addaudithook(_audit)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
+    """Know which test runs, for :func:`_audit`."""
+    _running.append(item.nodeid)
+    try:
+        return (yield)
+    finally:
+        _running.pop()
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Note a test of the fast loop that takes longer than :data:`FAST_BUDGET`."""
+    if report.when == "call" and report.duration > FAST_BUDGET:
+        _long[report.nodeid] = report.duration
+
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter,
                             config: pytest.Config) -> None:
-    """Name the entries of :data:`SLOW` that match no test any more (renamed or removed)."""
+    """Name the stale entries of :data:`SLOW` and :data:`FAST_CASES`, and the fast loop's tests
+    that belong in :data:`SLOW`."""
     stale = config.stash.get(_STALE, [])
     if stale:
-        terminalreporter.section("tests/conftest.py: SLOW entries that name no test")
+        terminalreporter.section("tests/conftest.py: SLOW or FAST_CASES entries that name no test")
         for entry in stale:
             terminalreporter.write_line(entry)
+    if not _fast_loop(config) or not (_spawned or _long):
+        return
+    terminalreporter.section("fast loop: tests that may belong in SLOW (tests/conftest.py)")
+    for nodeid in sorted(_spawned):
+        terminalreporter.write_line(f"{nodeid}: starts another process")
+    for nodeid, seconds in sorted(_long.items(), key=lambda item: -item[1]):
+        terminalreporter.write_line(f"{nodeid}: {seconds:.1f} s")
