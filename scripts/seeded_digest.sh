@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The digest of many seeded games, event for event: every variant, every built-in player kind,
-# several seeds, each game's events as `take5rules play --json` prints them. Two versions of
-# take5rules play the same games exactly when they print the same digest.
+# The digest of many seeded games, event for event: every variant, the simple and greedy players
+# at 2 to 10 seats as `take5rules play --json` prints them (three seeds each), and the searches
+# (Monte Carlo, ISMCTS) seeded through the API, each event's repr. Two versions of take5rules
+# play the same games exactly when they print the same digest.
 #
 #   bash scripts/seeded_digest.sh [PYTHON]   # default: .venv/bin/python (runs python -m take5rules)
 set -euo pipefail
@@ -18,8 +19,23 @@ games() {
       done
     done
     echo "# $variant search"
-    $cmd play --json --variant "$variant" --seed 7 --threshold 20 \
-      --players "a=montecarlo,b=ismcts,c=best,d=cautious" --lang en
+    $python - "$variant" <<'PY'
+import sys
+
+import take5rules
+
+try:  # 0.5.0 and later
+    from take5rules.playing.bots import GreedyPlayer, MonteCarloPlayer
+    from take5rules.playing.ismcts import ISMCTSPlayer
+except ImportError:  # 0.4.0
+    from take5rules.bots import GreedyPlayer, MonteCarloPlayer
+    from take5rules.ismcts import ISMCTSPlayer
+seats = {"a": MonteCarloPlayer(worlds=16, seed=3), "b": ISMCTSPlayer(iterations=60, seed=4),
+         "c": GreedyPlayer(), "d": take5rules.CautiousPlayer()}
+rules = take5rules.Rules(variant=take5rules.Variant.parse(sys.argv[1]), threshold=20)
+for event in take5rules.play_game(seats, rules, seed=7):
+    print(repr(event))
+PY
   done
 }
 out=$(games)
