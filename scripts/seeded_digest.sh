@@ -12,8 +12,9 @@ cmd="$python -m take5rules"
 games() {
   for variant in standard tactics logic tournament; do
     for seed in 1 2 3; do
-      for players in "a=random,b=lowest,c=cautious,d=greedy" "a=greedy,b=random,c=random" \
-          "a=cautious,b=lowest,c=greedy,d=random,e=lowest,f=cautious,g=random,h=greedy,i=lowest,j=random"; do
+      many="a=cautious,b=lowest,c=greedy,d=random,e=lowest,f=cautious,g=random,h=greedy,i=lowest,j=random"
+      [ "$variant" = tournament ] && many="a=cautious,b=lowest,c=greedy,d=random,e=lowest"  # 2 to 5
+      for players in "a=random,b=lowest,c=cautious,d=greedy" "a=greedy,b=random,c=random" "$many"; do
         echo "# $variant $seed $players"
         $cmd play --json --variant "$variant" --seed "$seed" --players "$players" --lang en
       done
