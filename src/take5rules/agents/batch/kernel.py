@@ -7,11 +7,15 @@ simulators place every card through it: :func:`take5rules.agents.batch.play_roun
 :func:`~take5rules.agents.batch.play_games`, the logic draft and the tournament) and
 :func:`take5rules.agents.batch.vector.step`.
 
-It is written with numpy operations on whole arrays, so that it is fast as it stands, and in the
-subset of numpy that numba compiles. When numba is installed (``take5rules[batch-fast]``) the
-same function is compiled by ``numba.njit`` and that compiled twin runs (:data:`AVAILABLE`);
-``TAKE5RULES_BATCH=numpy`` in the environment keeps the Python function even then. There is no
-other formulation: the differential tests run both.
+It is written once, for one *lane*, in the numpy indexing that means the same on a scalar and
+on a whole array, and run two ways (:func:`place` chooses). When numba is installed
+(``take5rules[batch-fast]``) the function is compiled by ``numba.njit`` and its lanes are the
+games, one at a time: the body becomes straight scalar code, the four rows and the players'
+cards a few registers, with no temporary array and no pass over memory per operation
+(:data:`AVAILABLE`). Without numba, or with ``TAKE5RULES_BATCH=numpy`` in the environment, the
+same lines run in Python with one lane, ``slice(None)``: every index reads a whole column
+(a view, not a copy) and every operation is one vectorised numpy call over all the games. There
+is no other formulation: the differential tests run both.
 
 The row arrays are flat: game *g*'s row *r* is ``g * 4 + r`` of *lengths* and *heads*, and its
 cells are ``(g * 4 + r) * 5`` to ``+ 4`` of *cells*. A cell past its row's length holds a stale
@@ -22,6 +26,7 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -51,6 +56,7 @@ _ROWS, _LIMIT, _CARDS = _kernel.ROWS, 5, _kernel.HIGHEST + 1
 #: Below this every gap ``4 * difference + row`` of a card that may go on its row lies; a card
 #: lower than a row's last card wraps to at least this (see :func:`place_turn`).
 _LOW = 0x4000
+_FOUR = np.int16(4)
 
 
 def place_turn(
@@ -59,6 +65,7 @@ def place_turn(
     keys: npt.NDArray[np.int16], marks: npt.NDArray[np.int16], resume: bool,
     taken: npt.NDArray[np.int16], went: npt.NDArray[np.int64], rule: npt.NDArray[np.int64],
     piles: npt.NDArray[np.int64], filled: npt.NDArray[np.int64], first: int,
+    lanes: Any, ids: npt.NDArray[np.int64],
 ) -> int:
     """Place one turn's revealed cards in the games *games*, lowest card first.
 
@@ -76,74 +83,90 @@ def place_turn(
     the rows' last cards) or, with other *games*, afresh. Otherwise every game is placed and
     0 is returned: for each seat, ``taken[g * players + s]`` receives the bull heads it took
     (0 for none), and, when *went* and *rule* are not empty, the row its card went to and the
-    rule (0 least difference, 1 sixth card, 2 low card). When *piles* is not empty, each card
-    taken is recorded at ``piles[filled[0]]`` (then ``filled[0]`` grows) as
+    rule (0 least difference, 1 sixth card, 2 low card). When *piles* is not empty (it must
+    hold ``n * players * 5`` numbers from ``filled[0]`` on), each card taken is recorded in
+    ``piles[filled[0]:]`` (then ``filled[0]`` grows past them) as
     ``((first + g) * players + s) * 105 + card``.
+
+    *lanes* and *ids* say how it runs (see the module): ``ids`` is ``arange(n)``; *lanes* is
+    *ids* itself (one game a lane: compiled by numba) or ``(slice(None),)`` (one lane of
+    every game: numpy). :func:`place` passes them.
     """
-    size, count = played.shape
-    if not resume:
-        # turn.order: each game's keys card * 16 + seat, sorted by an odd-even transposition
-        # network (two ufuncs a comparator), lowest first.
-        for seat in range(count):
-            keys[seat] = played[:, seat] * 16 + seat
-        for sweep in range(count):
-            for low in range(sweep % 2, count - 1, 2):
-                least = np.minimum(keys[low], keys[low + 1])
-                keys[low + 1] = np.maximum(keys[low], keys[low + 1])
-                keys[low] = least
-        # marks[r, i] = 4 * last card of row r - r. For a card v, (4 * v - marks) & 0x7FFF is
-        # 4 * (v - last) + r on a row the card may go on, and at least _LOW on a row whose last
-        # card is higher: the least of the four is the least difference, its low bits the row.
-        for row in range(_ROWS):
-            at = games * _ROWS + row
-            marks[row] = cells[at * _LIMIT + lengths[at] - 1].astype(np.int16) * 4 - row
-    base, seats = games * _ROWS, games * count
-    every = np.arange(size)
+    count = played.shape[1]
     outcome = went.size > 0
     keep = piles.size > 0
+    start = filled[0]
+    if not resume:
+        for i in lanes:
+            # turn.order: the keys card * 16 + seat, sorted by an odd-even transposition
+            # network, lowest first.
+            for seat in range(count):
+                keys[seat, i] = played[i, seat] * 16 + seat
+            for sweep in range(count):
+                for low in range(sweep % 2, count - 1, 2):
+                    least = np.minimum(keys[low, i], keys[low + 1, i])
+                    keys[low + 1, i] = np.maximum(keys[low, i], keys[low + 1, i])
+                    keys[low, i] = least
+            # marks[r, i] = 4 * last card of row r - r. For a card v, (4 * v - marks) & 0x7FFF
+            # is 4 * (v - last) + r on a row the card may go on, and at least _LOW on a row
+            # whose last card is higher: the least of the four is the least difference, its low
+            # bits the row. The card is low when 4 * v is below every mark. A lowest card low
+            # with no row yet marks its game WAITING (branch-free: the same on both ways).
+            at = games[i] * _ROWS
+            for row in range(_ROWS):
+                marks[row, i] = cells[(at + row) * _LIMIT + lengths[at + row] - 1] * _FOUR - row
+            lowest = (keys[0, i] >> 4) * 4
+            low = lowest < np.minimum(
+                np.minimum(marks[0, i], marks[1, i]), np.minimum(marks[2, i], marks[3, i])
+            )
+            rows[i] += (low & (rows[i] == UNASKED)) * (WAITING - UNASKED)
+        waiting = np.count_nonzero(rows == WAITING)
+        if waiting:
+            return int(waiting)
     flat = marks.reshape(-1)
-    for step in range(count):
-        value = keys[step] >> 4
-        seat = keys[step] & 15
-        value4 = value * 4
-        least = np.minimum(
-            np.minimum((value4 - marks[0]) & 0x7FFF, (value4 - marks[1]) & 0x7FFF),
-            np.minimum((value4 - marks[2]) & 0x7FFF, (value4 - marks[3]) & 0x7FFF),
-        )
-        target = (least & 3).astype(np.int64)
-        low = least >= _LOW
-        if step == 0 and low.any():
-            unasked = low & (rows == UNASKED)
-            waiting = int(unasked.sum())
-            if waiting:
-                rows[unasked] = WAITING
-                return waiting
-            target[low] = rows[low]
-        index = base + target
-        length = lengths[index]
-        take = low | (length == _LIMIT)
-        row_heads = heads[index]
-        owner = seats + seat
-        if keep and take.any():
-            who = np.flatnonzero(take)
-            rows_taken, sizes = index[who], length[who]
-            owners = (owner[who] + first * count) * _CARDS
-            for position in range(_LIMIT):
-                held = sizes > position
-                cards = cells[rows_taken[held] * _LIMIT + position].astype(np.int64)
-                end = filled[0] + cards.size
-                piles[filled[0] : end] = owners[held] + cards
-                filled[0] = end
-        kept = ~take
-        position = length * kept
-        cells[index * _LIMIT + position] = value
-        lengths[index] = position + 1
-        heads[index] = row_heads * kept + CARD_HEADS[value]
-        flat[target * size + every] = value4 - target
-        taken[owner] = row_heads * take
-        if outcome:
-            went[owner] = target
-            rule[owner] = take.astype(np.int64) + low.astype(np.int64)
+    size = marks.shape[1]
+    # The placements, lane by lane, branch-free: a low card's row is rows[i] (only the lowest
+    # card can be low), a card that takes a row restarts it (position 0), a row's marks
+    # follow its new last card. With piles, lane i writes its cards taken (or -1) into its
+    # own slots, gathered after the loop.
+    for i in lanes:
+        base = games[i] * _ROWS
+        seats = games[i] * count
+        for step in range(count):
+            value = keys[step, i] >> 4
+            value4 = value * 4
+            least = np.minimum(
+                np.minimum((value4 - marks[0, i]) & 0x7FFF, (value4 - marks[1, i]) & 0x7FFF),
+                np.minimum((value4 - marks[2, i]) & 0x7FFF, (value4 - marks[3, i]) & 0x7FFF),
+            )
+            low = least >= _LOW
+            target = (least & 3) + low * (rows[i] - (least & 3))
+            index = base + target
+            length = lengths[index]
+            take = low | (length == _LIMIT)
+            row_heads = heads[index]
+            owner = seats + (keys[step, i] & 15)
+            if keep:
+                code = (first * count + owner) * _CARDS + 1
+                slot = start + (ids[i] * count + step) * _LIMIT
+                for position in range(_LIMIT):
+                    held = take & (length > position)
+                    piles[slot + position] = (code + cells[index * _LIMIT + position]) * held - 1
+            kept = 1 - take
+            position = length * kept
+            cells[index * _LIMIT + position] = value
+            lengths[index] = position + 1
+            heads[index] = row_heads * kept + CARD_HEADS[value]
+            flat[target * size + ids[i]] = value4 - target
+            taken[owner] = row_heads * take
+            if outcome:
+                went[owner] = target
+                rule[owner] = take * 1 + low * 1
+    if keep:
+        region = piles[start : start + size * count * _LIMIT]
+        recorded = region[region >= 0]
+        piles[start : start + recorded.size] = recorded
+        filled[0] = start + recorded.size
     return 0
 
 
@@ -152,14 +175,23 @@ def scratch(games: int, players: int) -> tuple[npt.NDArray[np.int16], npt.NDArra
     return np.empty((players, games), np.int16), np.empty((_ROWS, games), np.int16)
 
 
-#: The function that runs: :func:`place_turn`, or its twin compiled by numba.
-compiled_turn = place_turn
+#: :func:`place_turn` compiled by numba (itself when numba is not installed).
+compiled_turn: Callable[..., int] = place_turn
 if numba is not None:  # pragma: no branch
     compiled_turn = numba.njit(cache=True, nogil=True)(place_turn)
+_python_turn: Callable[..., int] = place_turn
+#: The one lane of the numpy way: every game at once.
+_WHOLE = (slice(None),)
 
 
 def place(*arguments: Any) -> int:
-    """:func:`place_turn`, compiled by numba when :data:`AVAILABLE`; the same arguments."""
-    kernel = compiled_turn if AVAILABLE else place_turn
-    waiting: int = kernel(*arguments)
+    """:func:`place_turn` the way it runs here: its arguments up to *first*; *lanes* added.
+
+    Compiled by numba, one game a lane, when :data:`AVAILABLE`; else in numpy, one lane.
+    """
+    ids = np.arange(arguments[4].shape[0])
+    if AVAILABLE:
+        waiting: int = compiled_turn(*arguments, ids, ids)
+    else:
+        waiting = _python_turn(*arguments, _WHOLE, ids)
     return waiting
