@@ -13,7 +13,8 @@ games() {
   for variant in standard tactics logic tournament; do
     for seed in 1 2 3; do
       many="a=cautious,b=lowest,c=greedy,d=random,e=lowest,f=cautious,g=random,h=greedy,i=lowest,j=random"
-      [ "$variant" = tournament ] && many="a=cautious,b=lowest,c=greedy,d=random,e=lowest"  # 2 to 5
+      [ "$variant" = logic ] && many="a=cautious,b=lowest,c=greedy,d=random,e=lowest,f=cautious"
+      [ "$variant" = tournament ] && many="a=cautious,b=lowest,c=greedy,d=random,e=lowest"
       for players in "a=random,b=lowest,c=cautious,d=greedy" "a=greedy,b=random,c=random" "$many"; do
         echo "# $variant $seed $players"
         $cmd play --json --variant "$variant" --seed "$seed" --players "$players" --lang en
