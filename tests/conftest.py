@@ -207,6 +207,18 @@ FAST_CASES = frozenset({
     "tests/test_play.py::test_a_game_answered_from_the_page_is_the_engines_own_game[tournament]",
 })
 
+#: Tests of the fast loop that start a process on purpose: the one way to test what they test
+#: (a conformance run talks to a program, the arena's pool runs workers, the referee command
+#: answers over pipes), each quick. The end-of-run report leaves them out.
+KEPT_PROCESSES = frozenset({
+    "tests/test_conform.py::test_our_referee_agrees",
+    "tests/test_conform.py::test_fixture_passes",
+    "tests/test_conform.py::test_a_generated_disagreement_is_shrunk_by_hypothesis",
+    "tests/test_arena_run.py::test_objects_go_to_worker_processes_when_they_pickle",
+    "tests/test_arena_store.py::test_totals_winners_and_rounds_are_built_as_the_games_gave_them",
+    "tests/test_referee.py::test_referee_command_answers_over_pipes",
+})
+
 
 def _entry(nodeid: str) -> str | None:
     """The :data:`SLOW` entry that names the test *nodeid*: its function, class or file."""
@@ -251,7 +263,7 @@ _long: dict[str, float] = {}
 
 def _audit(event: str, _arguments: tuple[object, ...]) -> None:
     """Note the test that starts another process (an audit hook: it sees every process)."""
-    if event in _SPAWNS and _running:
+    if event in _SPAWNS and _running and _running[-1].partition("[")[0] not in KEPT_PROCESSES:
         _spawned.add(_running[-1])
 
 
