@@ -252,7 +252,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 _STALE = pytest.StashKey[list[str]]()
 
 #: A test of the fast loop that takes longer than this (seconds) is named at the end of the run.
-FAST_BUDGET = 1.5
+FAST_BUDGET = 2.5
 #: The audit events of a process started (``subprocess``, ``multiprocessing``, ``os``).
 _SPAWNS = frozenset({"subprocess.Popen", "os.fork", "os.forkpty", "os.posix_spawn",
                      "os.spawn", "os.exec", "os.system"})
