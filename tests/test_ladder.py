@@ -103,8 +103,8 @@ def test_the_command_says_when_it_plays_more_games_than_asked() -> None:
                                          "--lang", "en"])
     assert done.exit_code == 0, done.output
     assert done.stderr.splitlines() == [
-        "21 games rather than 20: on duplicate deals each deal is played in all 3 rotations of "
-        "the seats (--independent plays 20)"]
+        "games played: 21 rather than 20; on duplicate deals each deal is played once in every "
+        "rotation of the seats (3), and --independent plays 20"]
     assert done.stdout.startswith("21 games: ")
     for asked in (["--games", "21"], ["--games", "20", "--independent"]):
         exact = runner.invoke(arena_command, ["cautious", "random", "greedy", *asked])

@@ -79,7 +79,7 @@ _NOT_A_COUNT = N_("{name} is a whole number of at least {least}, not {value!r}")
 _NOT_VALUES = N_("{name} are at least one finite number, not {value!r}")
 _NOT_PAIRED = N_("paired values come in two lists of the same length, not {first} and {second}")
 _NOT_A_TABLE = N_("the wins are a square table of finite numbers of at least 0, one row and "
-                  "one column for each of at most {most} players: {problem}")
+                  "one column for each player (at most {most}): {problem}")
 _BAD_PRIOR = N_("the prior is a finite number of wins above 0, not {value!r}")
 _BAD_TOLERANCE = N_("the tolerance is a finite number above 0, not {value!r}")
 _NOT_CONVERGED = N_("the Bradley–Terry fit did not converge in {iterations} iterations: a "

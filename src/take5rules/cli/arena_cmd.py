@@ -48,8 +48,9 @@ _LADDER_HEADERS = (N_("Player"), N_("Per deal"), N_("Difference 95%"), N_("Per g
                    N_("Difference 95%"), N_("Deal wins"), N_("Game wins"), N_("Rating 95%"))
 _PLAYING = N_("Playing games")
 _STOPPED = N_("stopped by {signal}: no standings; every worker has been stopped")
-_ROUNDED = N_("{played} games rather than {asked}: on duplicate deals each deal is played in "
-              "all {seats} rotations of the seats (--independent plays {asked})")
+_ROUNDED = N_("games played: {played} rather than {asked}; on duplicate deals each deal is "
+              "played once in every rotation of the seats ({seats}), and --independent plays "
+              "{asked}")
 
 
 @contextmanager
