@@ -181,3 +181,152 @@ def test_deal_and_draft_are_one_type() -> None:
     assert Draft is Deal
     assert isinstance(drafted, Deal)
     assert drafted.aside == ()
+
+
+# --- check_deal's fast path: plain deals (lists of ints) checked in one pass -------------------
+
+#: Valid plain deals, each with the table and hands check_deal must return (written out here).
+PLAIN_DEALS = [
+    # a fresh deal of four players holding both ends of the deck, 1 and 104
+    ([[101], [102], [103], [104]],
+     {"ana": list(range(1, 11)), "bob": list(range(11, 21)), "cyd": list(range(21, 31)),
+      "dan": list(range(31, 41))}, ["ana", "bob", "cyd", "dan"], None, True,
+     ((101,), (102,), (103,), (104,))),
+    # the tactics deck of two players is 1 to 24, and 24 is in play
+    ((21, 22, 23, 24), None, ["ana", "bob"], Rules(Variant.TACTICS), True,
+     ((21,), (22,), (23,), (24,))),
+    # mid-round: rows of five and of one, hands of one card (as tuples)
+    ([[50, 51, 52, 53, 54], [60], [70, 71], [80]], {"bob": (2,), "ana": (1,)}, ["ana", "bob"],
+     None, False, ((50, 51, 52, 53, 54), (60,), (70, 71), (80,))),
+    # mid-round, hands of ten (not fresh: the rows have grown)
+    ([[95, 96], [97], [98], [99]],
+     {"ana": list(range(1, 11)), "bob": list(range(11, 21))}, ["ana", "bob"], None, False,
+     ((95, 96), (97,), (98,), (99,))),
+]
+
+
+def _plain_case(
+    case: tuple[object, ...],
+) -> tuple[list[list[int]], dict[str, list[int]], list[str], Rules | None, bool, tuple[object]]:
+    rows, hands, seats, rules, fresh, expected = case
+    if hands is None:  # the tactics deal: ten each from 1 to 20
+        hands = {"ana": list(range(1, 11)), "bob": list(range(11, 21))}
+    if type(rows) is tuple:
+        rows = [[value] for value in rows]
+    return rows, hands, seats, rules, fresh, expected  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("case", range(len(PLAIN_DEALS)))
+def test_check_deal_takes_a_plain_deal_without_the_general_checks(
+    case: int, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A plain valid deal is answered by the fast path: the general card and row checks (which
+    # name problems) are not needed, so they are made to fail here.
+    import take5rules.setup as setup_module
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a plain valid deal went through the general checks")
+
+    rows, hands, seats, rules, fresh, expected = _plain_case(PLAIN_DEALS[case])
+    monkeypatch.setattr(setup_module, "cards", refuse)
+    monkeypatch.setattr(Table, "of", refuse)
+    table, checked = check_deal(rows, hands, seats, rules, fresh=fresh, round=1)
+    assert type(table) is Table and table.rows == expected
+    assert list(checked.items()) == [(seat, tuple(hands[seat])) for seat in seats]
+    again, _ = check_deal(table, hands, seats, rules, fresh=fresh, round=1)
+    assert again is table
+
+
+def _outcome(*args: object, **kwargs: object) -> object:
+    try:
+        table, hands = check_deal(*args, **kwargs)  # type: ignore[arg-type]
+    except (MalformedInputError, RulesError) as error:
+        return type(error), error.rule, str(error), error.where, dict(error.params)
+    return table.rows, list(hands.items())
+
+
+def _mutants(rows: list[list[int]], hands: dict[str, list[int]]) -> list[tuple[object, object]]:
+    """The deal broken (or kept valid) one way at a time: each card replaced, moved, retyped."""
+    broken: list[tuple[object, object]] = []
+    slots = [(row, i) for row in rows for i in range(len(row))]
+    slots += [(hand, i) for hand in hands.values() for i in range(len(hand))]
+    for place, (holder, index) in enumerate(slots):
+        for value in (0, 1, 24, 25, 104, 105, -3, 10**30, True, 7.0, "7", None,
+                      holder[index] + 1, slots[(place + 1) % len(slots)][0][0]):
+            old = holder[index]
+            holder[index] = value  # type: ignore[call-overload]
+            broken.append(([list(row) for row in rows], {p: list(h) for p, h in hands.items()}))
+            holder[index] = old
+    for row in range(len(rows)):
+        grown = [list(r) for r in rows]
+        grown[row] = grown[row] + [grown[row][-1] + 1]
+        broken.append((grown, hands))
+        broken.append(([list(r) for r in rows[:row] + rows[row + 1:]], hands))
+        broken.append(([*rows[:row], [], *rows[row + 1:]], hands))
+        broken.append(([*rows[:row], set(rows[row]), *rows[row + 1:]], hands))
+        broken.append(([*rows[:row], [rows[row][0], rows[row][0] - 1], *rows[row + 1:]], hands))
+    for player in hands:
+        broken.append((rows, {p: h[:-1] if p == player else h for p, h in hands.items()}))
+        broken.append((rows, {p: [*h, 100] if p == player else h for p, h in hands.items()}))
+        broken.append((rows, {p: h for p, h in hands.items() if p != player}))
+        broken.append((rows, {p: set(h) if p == player else h for p, h in hands.items()}))
+        broken.append((rows, {p: "abc" if p == player else h for p, h in hands.items()}))
+    broken.append((rows, {**hands, "zed": [100]}))
+    broken.append((rows, list(hands.items())))
+    broken.append((tuple(map(tuple, rows)), hands))
+    broken.append((rows, {p: tuple(h) for p, h in hands.items()}))
+    return broken
+
+
+@pytest.mark.parametrize("fresh", [True, False])
+@pytest.mark.parametrize("variant", [Variant.STANDARD, Variant.TACTICS])
+def test_check_deal_fast_path_answers_as_the_general_checks(
+    fresh: bool, variant: Variant, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Every deal, valid or broken, gets the same answer (the same table and hands, or the same
+    # error, rule, message, place and parameters) with the fast path as without it.
+    import take5rules.setup as setup_module
+
+    seats = ["ana", "bob"]
+    rows = [[21], [22], [23], [24]]
+    hands = {"ana": list(range(1, 11)), "bob": list(range(11, 21))}
+    rules = Rules(variant)
+    deals = [(rows, hands), *_mutants(rows, hands)]
+    fast = [_outcome(r, h, seats, rules, fresh=fresh, round=2) for r, h in deals]
+    monkeypatch.setattr(setup_module, "_plain_deal", lambda *args: None)
+    slow = [_outcome(r, h, seats, rules, fresh=fresh, round=2) for r, h in deals]
+    assert fast == slow
+    assert sum(type(answer[0]) is tuple for answer in slow) >= 2  # some deals are valid
+
+
+@pytest.mark.parametrize(
+    ("rows", "hands", "rule", "card"),
+    [
+        (ROWS4, {"ana": [105], "bob": [2]}, "cards.deck", None),
+        ([[50, 51, 52, 53, 54, 55], [60], [70], [80]], {"ana": [1], "bob": [2]},
+         "table.sixth-card", None),
+        ([[50], [], [70], [80]], {"ana": [1], "bob": [2]}, "table.low-card", None),
+        ([[50], [50], [70], [80]], {"ana": [1], "bob": [2]}, "cards.deck", None),
+        (ROWS4, {"ana": [1, 1], "bob": [2, 3]}, "cards.deck", None),
+        ([[21], [22], [23], [24]], {"ana": [1], "bob": [25]}, "variants.tactics", 25),
+    ],
+)
+def test_check_deal_refuses_plain_deals_at_each_limit(
+    rows: list[list[int]], hands: dict[str, list[int]], rule: str, card: int | None,
+) -> None:
+    with pytest.raises(MalformedInputError) as caught:
+        check_deal(rows, hands, ["ana", "bob"], Rules(Variant.TACTICS) if card else None)
+    assert caught.value.rule == rule
+    assert caught.value.where.card == card
+
+
+@pytest.mark.parametrize("size", [1, 10])
+def test_check_deal_takes_a_deal_that_is_not_plain(size: int) -> None:
+    # Other containers (a read-only mapping, ranges, iterators) go through the general checks,
+    # which accept hands of one to ten cards as the fast path does.
+    from types import MappingProxyType
+
+    hands = MappingProxyType({"ana": range(1, size + 1), "bob": range(11, size + 11)})
+    table, checked = check_deal(iter([iter([50]), (60,), [70], [80]]), hands, ["ana", "bob"])
+    assert table.rows == ((50,), (60,), (70,), (80,))
+    assert checked == {"ana": tuple(range(1, size + 1)), "bob": tuple(range(11, size + 11))}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
+from typing import Any
 
 from take5rules import _kernel
 from take5rules._kernel import Deal
@@ -17,7 +18,7 @@ from take5rules._messages import N_, shown
 from take5rules.cards import Card, cards, deck
 from take5rules.errors import MalformedInputError, RulesError, Where
 from take5rules.registry import AMIGO, SEEDS, Source, rule
-from take5rules.table import Table
+from take5rules.table import Table, trusted_table
 from take5rules.variants import PLAYER_RANGE, Rules, check_player_count, tactics_deck
 
 __all__ = [
@@ -195,8 +196,13 @@ def check_deal(
     take5rules.errors.MalformedInputError: round 2, player 'bob', card 5: card 5 appears twice; \
 each card exists once in the deck [rule cards.deck]
     """
-    where = Where(round)
     seats = check_players(players, rules if rules is not None else Rules())
+    reduced = rules if rules is not None and rules.reduced_deck else None
+    highest = cards_in_play(reduced, len(seats))[-1] if reduced is not None else _kernel.HIGHEST
+    plain = _plain_deal(rows, hands, seats, highest, fresh)
+    if plain is not None:
+        return plain
+    where = Where(round)
     table = rows if isinstance(rows, Table) else Table.of(rows, where)
     if fresh:
         for number, row in enumerate(table.rows, start=1):
@@ -220,7 +226,6 @@ each card exists once in the deck [rule cards.deck]
                 where=Where(round, player=player if isinstance(player, str) else None),
                 player=player,
             )
-    reduced = rules if rules is not None and rules.reduced_deck else None
     seen = set(table.cards())
     if reduced is not None:
         _check_in_play(table.cards(), reduced, len(seats), where)
@@ -261,6 +266,56 @@ each card exists once in the deck [rule cards.deck]
             sizes=", ".join(str(len(hand)) for hand in checked.values()),
         )
     return table, checked
+
+
+#: The plain containers of a row or a hand that :func:`_plain_deal` takes as they are.
+_PLAIN = (list, tuple)
+
+
+def _plain_deal(
+    rows: Table | Iterable[Iterable[Card]], hands: Mapping[str, Iterable[Card]],
+    seats: tuple[str, ...], highest: int, fresh: bool,
+) -> tuple[Table, dict[str, tuple[Card, ...]]] | None:
+    """The checked deal when it is plain and breaks no rule, else ``None`` (the fast path).
+
+    :func:`check_deal`'s checks for the common case, rows and hands that are lists (or tuples)
+    of plain ``int`` cards, the hands in a ``dict``: one pass collecting the cards, then set and
+    min/max tests on them all at once. It answers only for a deal that passes every check, with
+    the table and hands :func:`check_deal` returns; for anything else (another type, or a
+    problem) it answers ``None``, and the general checks find and name the problem.
+    """
+    if type(hands) is not dict or len(hands) != len(seats):
+        return None
+    laid: Any = rows.rows if isinstance(rows, Table) else rows
+    if type(laid) not in _PLAIN or len(laid) != ROWS:
+        return None
+    dealt: list[Any] = []
+    for row in laid:
+        if type(row) not in _PLAIN or not 0 < len(row) <= (1 if fresh else _kernel.ROW_LIMIT):
+            return None
+        dealt.extend(row)
+    sizes = set()
+    for player in seats:
+        hand: Any = hands.get(player)
+        if type(hand) not in _PLAIN:
+            return None
+        sizes.add(len(hand))
+        dealt.extend(hand)
+    if len(sizes) != 1:
+        return None
+    (size,) = sizes
+    if not (size == HAND_SIZE if fresh else 0 < size <= HAND_SIZE):
+        return None
+    if {*map(type, dealt)} != {int} or len(set(dealt)) != len(dealt):
+        return None
+    if min(dealt) < 1 or max(dealt) > highest:
+        return None
+    if not isinstance(rows, Table):
+        for row in laid:
+            if list(row) != sorted(row):
+                return None
+        rows = trusted_table(tuple(map(tuple, laid)))
+    return rows, {player: tuple(hands[player]) for player in seats}
 
 
 def _check_in_play(values: Iterable[Card], rules: Rules, count: int, where: Where) -> None:
