@@ -121,6 +121,7 @@ STYLES: dict[str, Callable[[Any, str], str]] = {
     "d1": lambda value, locale: decimal(_number(value, "d1"), 1, locale),
     "d2": lambda value, locale: decimal(_number(value, "d2"), 2, locale),
     "d3": lambda value, locale: decimal(_number(value, "d3"), 3, locale),
+    "d4": lambda value, locale: decimal(_number(value, "d4"), 4, locale),
     "s2": lambda value, locale: decimal(_number(value, "s2"), 2, locale, signed=True),
     "ms": milliseconds,
     "pct1": percent,

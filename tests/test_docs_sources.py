@@ -402,3 +402,22 @@ def test_a_part_the_page_does_not_describe_and_a_stale_one_are_problems(tmp_path
     source.write_text("from os import sep\n_PARTS = (('a', len(sep)),)\n", encoding="utf-8")
     with pytest.raises(LayoutError, match="not from take5rules"):
         read_layout(source)
+
+
+def test_the_agents_page_asks_for_the_same_figures_in_every_language() -> None:
+    marker = re.compile(r"<!--\s*take5rules:(figure|encoding)\s*([^>]*?)\s*-->")
+    asked = {language: marker.findall((DOCS / language / "agents.md").read_text("utf-8"))
+             for language in LANGUAGES}
+    files = {argument.split()[0] for kind, argument in asked["en"] if kind == "figure"}
+    assert files == {"env", "batch", "cfr"}  # the speed, batch and CFR figures, none by hand
+    assert [argument for kind, argument in asked["en"] if kind == "encoding"] == ["size", "",
+                                                                                 "size"]
+    cfr = json.loads((RESULTS / "cfr.json").read_text(encoding="utf-8"))
+    for language in LANGUAGES:
+        assert asked[language] == asked["en"], language
+        for kind, argument in asked[language]:
+            if kind == "figure":
+                figure(RESULTS, argument, language)  # each resolves
+    # the NashConv column, four decimals in each locale, as the run printed it to six
+    assert figure(RESULTS, "cfr nash_conv.100 d4", "en") == f"{cfr['nash_conv']['100']:.4f}"
+    assert figure(RESULTS, "cfr nash_conv.2 d4", "fr") == written(cfr["nash_conv"]["2"], 4, "fr")
