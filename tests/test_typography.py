@@ -190,12 +190,13 @@ def test_tournament_narration_counts_rounds_from_start_to_end() -> None:
     """Three players play a tournament of three rounds: announced, numbered and ended as such.
 
     The rulebook counts a tournament in games of one round each; the announcement says both, so
-    that the rounds numbered after it are the rulebook's games.
+    that the rounds numbered after it are the rulebook's games, and the end counts those games
+    (issue 27: it ended with the standard game's line, "after 3 rounds").
     """
     text = _run("play", "--players", PLAYERS, "--variant", "tournament", "--lang", "en")
     first, last = text.splitlines()[0], text.rstrip().splitlines()[-1]
     assert "3 games of one round each" in first
-    assert "after 3 rounds" in last
+    assert last.startswith("The tournament is over after 3 games.")
     assert [line.split(".")[0] for line in text.splitlines() if line.startswith("Round ")] == [
         "Round 1", "Round 2", "Round 3"]
-    assert " games" not in text.replace(first, "")
+    assert " games" not in text.replace(first, "").replace(last, "")

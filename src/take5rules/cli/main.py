@@ -60,7 +60,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
                 "Write the conformance vectors: referee turns and whole-game logs, valid and "
                 "invalid."),
     "replay": ("take5rules.cli.replay_cmd", "replay_command",
-               "Narrate a saved game (a take5-log) turn by turn."),
+               "Narrate a saved game (a take5-log) turn by turn, as `take5rules play` told it."),
     "show": ("take5rules.cli.replay_cmd", "show_command",
              "Draw a saved game (a take5-log) as a web page, turn by turn."),
     "mcp": ("take5rules.cli.mcp_cmd", "mcp_command",

@@ -130,7 +130,7 @@ def section_text(source: Source, language: str = "en", *, strict: bool = False) 
 
     >>> print(section_text(Source("004_873030b87274cc41.txt", "Gajni Prenu 5 (6 Nimmt!)"), "fr")
     ...       .replace("\N{NO-BREAK SPACE}", "~"))
-    «~Gajni Prenu 5 (6 Nimmt!)~» (titre de la source, traduit par une machine)
+    «~Gajni Prenu 5 (6 Nimmt!)~» (titre de la source, traduit automatiquement)
     """
     tr = translator(language, strict)
     return tr.gettext(source.heading).format(
