@@ -448,7 +448,7 @@ def test_nav_is_tutorials_how_to_reference_explanation(built: Built) -> None:
 
 
 def test_code_examples_are_the_snippets_in_every_language(built: Built) -> None:
-    for snippet, page in (("agents/pettingzoo.py", "agents/index.html"),
+    for snippet, page in (("agents/pettingzoo_env_example.py", "agents/index.html"),
                           ("getting-started/stepper.py", "getting-started/index.html"),
                           ("reference/vectors/check.js", "reference/vectors/index.html")):
         code = squeeze((ROOT / "docs" / "snippets" / snippet).read_text(encoding="utf-8"))
