@@ -7,7 +7,7 @@ import math
 import random
 import signal
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -222,7 +222,9 @@ def test_belief_refuses_rules_that_are_no_rules() -> None:
 @pytest.mark.parametrize("rng", [None, 7, "seed", random])
 def test_a_sample_needs_a_random_generator(rng: Any) -> None:
     known = belief(_card_view())
-    for draw in (lambda: known.sample(rng), lambda: known.sample_weighted(rng, lambda _: 1.0)):
+    draws: tuple[Callable[[], object], ...] = (
+        lambda: known.sample(rng), lambda: known.sample_weighted(rng, lambda _: 1.0))
+    for draw in draws:
         with pytest.raises(Take5Error) as error:
             draw()
         assert error.value.rule == "argument"

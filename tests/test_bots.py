@@ -295,17 +295,17 @@ def test_the_searches_refuse_a_row_choice_no_game_shows(kind: str, hand: tuple[i
     (lambda: MonteCarloPlayer(budget=10**9), "budget"),
     (lambda: MonteCarloPlayer(worlds=MOST_WORLDS + 1), "worlds"),
     (lambda: MonteCarloPlayer(worlds=10**12), "worlds"),
-    (lambda: MonteCarloPlayer(worlds=2.0), "worlds"),
-    (lambda: MonteCarloPlayer(seed="x"), "seed"),
-    (lambda: MonteCarloPlayer(seed=1.5), "seed"),
-    (lambda: MonteCarloPlayer(rollout=None), "rollout"),
-    (lambda: MonteCarloPlayer(halving="yes"), "halving"),
-    (lambda: GreedyPlayer(seed="x"), "seed"),
-    (lambda: ISMCTSPlayer(seed="x"), "seed"),
+    (lambda: MonteCarloPlayer(worlds=2.0), "worlds"),  # type: ignore[arg-type]
+    (lambda: MonteCarloPlayer(seed="x"), "seed"),  # type: ignore[arg-type]
+    (lambda: MonteCarloPlayer(seed=1.5), "seed"),  # type: ignore[arg-type]
+    (lambda: MonteCarloPlayer(rollout=None), "rollout"),  # type: ignore[arg-type]
+    (lambda: MonteCarloPlayer(halving="yes"), "halving"),  # type: ignore[arg-type]
+    (lambda: GreedyPlayer(seed="x"), "seed"),  # type: ignore[arg-type]
+    (lambda: ISMCTSPlayer(seed="x"), "seed"),  # type: ignore[arg-type]
     (lambda: ISMCTSPlayer(iterations=10**12), "iterations"),
     (lambda: ISMCTSPlayer(iterations=MOST_ITERATIONS + 1), "iterations"),
     (lambda: ISMCTSPlayer(budget=4e6), "budget"),
-    (lambda: ISMCTSPlayer(paired=None), "paired"),
+    (lambda: ISMCTSPlayer(paired=None), "paired"),  # type: ignore[arg-type]
 ], ids=lambda item: item if isinstance(item, str) else "")
 def test_a_search_knob_out_of_its_bound_is_refused(make: Callable[[], object],
                                                     name: str) -> None:

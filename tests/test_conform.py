@@ -386,7 +386,8 @@ def test_importing_conform_referee_or_the_plugin_does_not_import_hypothesis() ->
 def test_without_hypothesis_a_disagreement_is_reported_unshrunk() -> None:
     code = (
         "import sys; sys.modules['hypothesis'] = None\n"  # makes `import hypothesis` fail
-        "from take5rules.conformance.run import run_conformance\nfrom take5rules.conformance.report import format_result\n"
+        "from take5rules.conformance.run import run_conformance\n"
+        "from take5rules.conformance.report import format_result\n"
         f"result = run_conformance({LARGEST!r}, cases=200)\n"
         "print(result.exit_code, result.mismatch.shrunk, result.mismatch.hypothesis, "
         "result.mismatch.rule)\n"

@@ -364,7 +364,7 @@ def test_a_players_view_encodes_as_the_seats_observation() -> None:
         encoding.act(game, seat, int(rng.choice(np.flatnonzero(encoding.mask(game, seat)))))
     assert checked[Phase.CARDS] >= 30 and checked[Phase.ROW] >= 1
     with pytest.raises(Take5Error) as error:
-        encoding.encode_view("a view", game.players, game.rules)
+        encoding.encode_view("a view", game.players, game.rules)  # type: ignore[arg-type]
     assert error.value.rule == "argument"
 
 
@@ -380,11 +380,11 @@ def test_what_is_no_observation_or_no_action_is_an_argument_error() -> None:
     game = Game(["a", "b"], seed=2)
     seen = game.observe("a")
     hostile: list[Any] = [
-        lambda: encoding.encode("a", game.players, game.rules),
+        lambda: encoding.encode("a", game.players, game.rules),  # type: ignore[arg-type]
         lambda: encoding.encode(seen, ["b", "c"], game.rules),
         lambda: encoding.encode(seen, "ab", game.rules),
-        lambda: encoding.encode(seen, game.players, "standard"),
-        lambda: encoding.encode_batch(None),
+        lambda: encoding.encode(seen, game.players, "standard"),  # type: ignore[arg-type]
+        lambda: encoding.encode_batch(None),  # type: ignore[arg-type]
         lambda: encoding.act(game, "a", 200),
         lambda: encoding.act(game, "a", -1),
         lambda: encoding.act(game, "a", None),

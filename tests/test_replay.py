@@ -6,6 +6,7 @@ import json
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -137,7 +138,7 @@ def test_a_mid_round_log_tells_its_last_turn_and_no_more() -> None:
     events = list(log_events(document))
     assert events[-1].kind in {"card-placed", "row-taken", "sixth-card-taken",
                                "low-card-taken"}
-    last = events[-1]
+    last: Any = events[-1]
     assert (last.round, last.turn) == (len(document["rounds"]), len(last_round["turns"]))
     assert [list(row) for row in last.rows] == last_round["turns"][-1]["rows_after"]
 

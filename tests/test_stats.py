@@ -202,7 +202,7 @@ def test_bradley_terry_stops_and_says_so_when_it_cannot_converge() -> None:
     (bradley_terry_fit, ([[0, True], [0, 0]],)),
     (lambda wins: bradley_terry_fit(wins, prior=0), ([[0, 1], [1, 0]],)),
     (lambda wins: bradley_terry_fit(wins, tolerance=-1), ([[0, 1], [1, 0]],)),
-    (lambda wins: bradley_terry_fit(wins, max_iterations=2.5), ([[0, 1], [1, 0]],)),
+    (lambda wins: bradley_terry_fit(wins, max_iterations=2.5), ([[0, 1], [1, 0]],)),  # type: ignore[arg-type]
     (mean_interval, ([],)),
     (mean_interval, ([1, None],)),
     (mean_interval, ([1.0, math.inf],)),
