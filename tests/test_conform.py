@@ -18,16 +18,16 @@ from hypothesis import strategies as st
 
 from take5rules.cli.main import main
 from take5rules.conformance.cases import INVALID_REQUESTS, WORKED_EXAMPLES
-from take5rules.conformance.plugin import ConformanceCheck
-from take5rules.conformance.program import Program
-from take5rules.conformance.referee import answer
-from take5rules.conformance.report import (
+from take5rules.conformance.outcome import (
     EXIT_AGREE,
     EXIT_BROKEN,
     EXIT_DISAGREE,
     format_result,
     result_json,
 )
+from take5rules.conformance.plugin import ConformanceCheck
+from take5rules.conformance.program import Program
+from take5rules.conformance.referee import answer
 from take5rules.conformance.run import run_conformance
 from take5rules.conformance.strategies import requests
 from take5rules.conformance.verdict import deciding_rule
@@ -387,7 +387,7 @@ def test_without_hypothesis_a_disagreement_is_reported_unshrunk() -> None:
     code = (
         "import sys; sys.modules['hypothesis'] = None\n"  # makes `import hypothesis` fail
         "from take5rules.conformance.run import run_conformance\n"
-        "from take5rules.conformance.report import format_result\n"
+        "from take5rules.conformance.outcome import format_result\n"
         f"result = run_conformance({LARGEST!r}, cases=200)\n"
         "print(result.exit_code, result.mismatch.shrunk, result.mismatch.hypothesis, "
         "result.mismatch.rule)\n"

@@ -12,7 +12,7 @@ import click
 
 from take5rules._messages import N_
 from take5rules.cli.common import choose_language, lang_option, terminal_console
-from take5rules.conformance.report import format_result, result_json
+from take5rules.conformance.outcome import format_result, result_json
 from take5rules.conformance.run import MAX_TIMEOUT, Progress, run_conformance
 from take5rules.text import translator
 

@@ -11,7 +11,7 @@ test
 fails with the disagreeing turn (shrunk to the smallest when Hypothesis, from the extra
 ``take5rules[conform]``, is installed), both replies and the rule that decides, or with how
 the program broke (see :mod:`take5rules.conformance.run`); on success the fixture returns the
-:class:`~take5rules.conformance.report.ConformanceResult`.
+:class:`~take5rules.conformance.outcome.ConformanceResult`.
 
 The plugin only defines this fixture: pytest loads it in every run where take5rules is
 installed, so loading it imports nothing but pytest and take5rules' light core (no Hypothesis,
@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Protocol
 import pytest
 
 if TYPE_CHECKING:
-    from take5rules.conformance.report import ConformanceResult
+    from take5rules.conformance.outcome import ConformanceResult
 
 __all__ = ["ConformanceCheck", "take5_conformance"]
 
@@ -44,7 +44,7 @@ class ConformanceCheck(Protocol):
 def _check(
     cmd: Sequence[str] | str, cases: int = 200, seed: int = 0, timeout: float = 5.0
 ) -> ConformanceResult:
-    from take5rules.conformance.report import format_result
+    from take5rules.conformance.outcome import format_result
     from take5rules.conformance.run import run_conformance
 
     argv = _split(cmd) if isinstance(cmd, str) else cmd

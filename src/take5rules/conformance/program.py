@@ -4,7 +4,7 @@
 request as a JSON line, reads the reply line with a timeout, keeps the tail of its stderr, and
 turns every way it can break (it cannot start, exits, hangs, answers garbage or a line longer
 than :data:`MAX_REPLY_BYTES`) into a :class:`Broken` carrying the
-:class:`~take5rules.conformance.report.Failure`.
+:class:`~take5rules.conformance.outcome.Failure`.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from take5rules._messages import N_
-from take5rules.conformance.report import Failure, FailureKind
+from take5rules.conformance.outcome import Failure, FailureKind
 
 __all__ = ["MAX_REPLY_BYTES", "Broken", "Program"]
 

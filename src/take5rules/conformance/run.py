@@ -6,7 +6,7 @@ sends it the requests of :mod:`take5rules.conformance.cases`, then ``cases`` ran
 referee's, has a
 disagreement shrunk (:mod:`take5rules.conformance.shrink`) and attributed to the rule that
 decides it (:func:`take5rules.logs.attribution.deciding_rule`), and returns a
-:class:`~take5rules.conformance.report.ConformanceResult`.
+:class:`~take5rules.conformance.outcome.ConformanceResult`.
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 
 from take5rules._messages import N_
 from take5rules.conformance.cases import INVALID_REQUESTS, WORKED_EXAMPLES
+from take5rules.conformance.outcome import ConformanceResult, Failure, InvalidCheck, Mismatch
 from take5rules.conformance.program import Broken, Program
 from take5rules.conformance.random_turns import random_request
 from take5rules.conformance.referee import answer, resolve
-from take5rules.conformance.report import ConformanceResult, Failure, InvalidCheck, Mismatch
 from take5rules.conformance.shrink import SEARCH_MOST, shrink
 from take5rules.conformance.verdict import deciding_rule, normal_reply
 from take5rules.errors import MalformedInputError

@@ -15,10 +15,10 @@ import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+from take5rules.conformance.outcome import Mismatch
 from take5rules.conformance.program import Program
 from take5rules.conformance.random_turns import PLAYER_NAMES
 from take5rules.conformance.referee import answer, parse_request
-from take5rules.conformance.report import Mismatch
 from take5rules.conformance.verdict import deciding_rule, normal_reply
 from take5rules.turn import TurnResult, resolve_turn
 
