@@ -364,6 +364,19 @@ def test_the_fast_path_does_not_vouch_for_a_taker_left_out() -> None:
     assert fast.violations[0].path.endswith(f".taken.{taker}")
 
 
+def test_the_fast_path_does_not_vouch_for_one_of_two_takers_left_out() -> None:
+    """Two players take in one turn and the claim lists only one: the other's cards are missed."""
+    log = _game(Variant.STANDARD, 5, 66, 0, True, None)
+    turn = next(turn for entry in log["rounds"] for turn in entry["turns"]
+                if len(turn["taken"]) >= 2)
+    left_out = sorted(turn["taken"])[0]
+    del turn["taken"][left_out]
+    fast, full = outcome(log), full_replay(log)
+    assert isinstance(fast, Report) and not fast.valid
+    assert verdict(fast) == verdict(full)
+    assert fast.violations[0].path.endswith(f".taken.{left_out}")
+
+
 # The command line: a few subprocess runs.
 
 

@@ -198,8 +198,8 @@ each card exists once in the deck [rule cards.deck]
     """
     seats = check_players(players, rules if rules is not None else Rules())
     reduced = rules if rules is not None and rules.reduced_deck else None
-    highest = cards_in_play(reduced, len(seats))[-1] if reduced is not None else _kernel.HIGHEST
-    plain = _plain_deal(rows, hands, seats, highest, fresh)
+    in_play = _DECK if reduced is None else frozenset(cards_in_play(reduced, len(seats)))
+    plain = _plain_deal(rows, hands, seats, in_play, fresh)
     if plain is not None:
         return plain
     where = Where(round)
@@ -270,19 +270,22 @@ each card exists once in the deck [rule cards.deck]
 
 #: The plain containers of a row or a hand that :func:`_plain_deal` takes as they are.
 _PLAIN = (list, tuple)
+#: The cards of the whole deck, as a set.
+_DECK = frozenset(deck())
 
 
 def _plain_deal(
     rows: Table | Iterable[Iterable[Card]], hands: Mapping[str, Iterable[Card]],
-    seats: tuple[str, ...], highest: int, fresh: bool,
+    seats: tuple[str, ...], in_play: frozenset[Card], fresh: bool,
 ) -> tuple[Table, dict[str, tuple[Card, ...]]] | None:
     """The checked deal when it is plain and breaks no rule, else ``None`` (the fast path).
 
     :func:`check_deal`'s checks for the common case, rows and hands that are lists (or tuples)
-    of plain ``int`` cards, the hands in a ``dict``: one pass collecting the cards, then set and
-    min/max tests on them all at once. It answers only for a deal that passes every check, with
-    the table and hands :func:`check_deal` returns; for anything else (another type, or a
-    problem) it answers ``None``, and the general checks find and name the problem.
+    of plain ``int`` cards, the hands in a ``dict``: one pass collecting the cards, then set
+    tests on them all at once (distinct, and all among *in_play*, the cards in play). It
+    answers only for a deal that passes every check, with the table and hands
+    :func:`check_deal` returns; for anything else (another type, or a problem) it answers
+    ``None``, and the general checks find and name the problem.
     """
     if type(hands) is not dict or len(hands) != len(seats):
         return None
@@ -306,9 +309,10 @@ def _plain_deal(
     (size,) = sizes
     if not (size == HAND_SIZE if fresh else 0 < size <= HAND_SIZE):
         return None
-    if {*map(type, dealt)} != {int} or len(set(dealt)) != len(dealt):
+    if {*map(type, dealt)} != {int}:
         return None
-    if min(dealt) < 1 or max(dealt) > highest:
+    distinct = set(dealt)
+    if len(distinct) != len(dealt) or not distinct <= in_play:
         return None
     if not isinstance(rows, Table):
         for row in laid:

@@ -9,7 +9,7 @@ the two to the same reports on valid logs, on logs broken by every defect of
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from operator import itemgetter
 from typing import Any
 
@@ -71,13 +71,15 @@ def quick_turns(
             return None
         takes = turn.get("takes")
         claimed = turn.get("taken")
-        taken: dict[str, list[Card]] | None = {} if claimed is not None else None
+        # What each player took this turn (one card a turn: at most one row each), kept only
+        # when the log claims some taking to compare.
+        taken: dict[str, Row] | None = {} if claimed else None
         lows = 0
         for player, value in sorted(plays.items(), key=_card_of):
-            hand = hands[player]
-            if value not in hand:
+            try:
+                hands[player].remove(value)
+            except KeyError:  # not in the hand
                 return None
-            hand.remove(value)
             index = target(rows, value)
             if index < 0:
                 if not takes or player not in takes:
@@ -96,20 +98,16 @@ def quick_turns(
                 kinds |= 2
             piles[player] += pile_heads(row)
             if taken is not None:
-                taken.setdefault(player, []).extend(row)
+                taken[player] = row
+            elif claimed is not None:  # the log claims nobody took anything
+                return None
         if takes and len(takes) != lows:
             return None
-        if "rows_after" in turn and list(map(tuple, turn["rows_after"])) != rows:
+        after = turn.get("rows_after")
+        if after is not None and [*map(tuple, after)] != rows:
             return None
-        if claimed is not None and taken is not None:
-            for player, values in claimed.items():
-                actual = taken.get(player)
-                if player not in seats or (
-                    sorted(values) != sorted(actual) if actual is not None else values
-                ):
-                    return None
-            if not claimed.keys() >= taken.keys():
-                return None
+        if claimed and not _claims_taken(claimed, taken or {}, seats):
+            return None
     if turns:
         findings.use("round.end", "turn.reveal", "turn.order", "table.ascending")
     for bit, rule in ((1, "table.least-difference"), (2, "table.sixth-card"),
@@ -117,3 +115,19 @@ def quick_turns(
         if kinds & bit:
             findings.use(rule)
     return piles
+
+
+def _claims_taken(
+    claimed: Mapping[str, Any], taken: Mapping[str, Row], seats: Collection[str],
+) -> bool:
+    """Whether the ``taken`` claim of a turn lists what each player took (in any order).
+
+    An empty list is taking nothing; every name is a player's.
+    """
+    for player, values in claimed.items():
+        actual = taken.get(player)
+        if player not in seats or (
+            sorted(values) != sorted(actual) if actual is not None else values
+        ):
+            return False
+    return claimed.keys() >= taken.keys()
