@@ -80,7 +80,8 @@ def place_turn(
     is placed: those games are marked :data:`WAITING` in *rows*, and their number is returned.
     Ask their players, write the rows into *rows* and call again with ``resume=True`` (the
     scratch arrays *keys*, ``(players, n)``, and *marks*, ``(4, n)``, still hold the order and
-    the rows' last cards) or, with other *games*, afresh. Otherwise every game is placed and
+    the rows' last cards: ``keys[0, i]`` is ``card * 16 + seat`` of game *i*'s lowest card)
+    or, with other *games*, afresh. Otherwise every game is placed and
     0 is returned: for each seat, ``taken[g * players + s]`` receives the bull heads it took
     (0 for none), and, when *went* and *rule* are not empty, the row its card went to and the
     rule (0 least difference, 1 sixth card, 2 low card). When *piles* is not empty (it must
@@ -98,12 +99,12 @@ def place_turn(
     start = filled[0]
     if not resume:
         for i in lanes:
-            # turn.order: the keys card * 16 + seat, sorted by an odd-even transposition
-            # network, lowest first.
+            # turn.order: the keys card * 16 + seat, sorted lowest first by a bubble network
+            # of min/max comparators (no branch, the same on a scalar and a column).
             for seat in range(count):
                 keys[seat, i] = played[i, seat] * 16 + seat
-            for sweep in range(count):
-                for low in range(sweep % 2, count - 1, 2):
+            for sweep in range(count - 1, 0, -1):
+                for low in range(sweep):
                     least = np.minimum(keys[low, i], keys[low + 1, i])
                     keys[low + 1, i] = np.maximum(keys[low, i], keys[low + 1, i])
                     keys[low, i] = least
@@ -133,7 +134,8 @@ def place_turn(
         base = games[i] * _ROWS
         seats = games[i] * count
         for step in range(count):
-            value = keys[step, i] >> 4
+            key = keys[step, i]
+            value = key >> 4
             value4 = value * 4
             least = np.minimum(
                 np.minimum((value4 - marks[0, i]) & 0x7FFF, (value4 - marks[1, i]) & 0x7FFF),
@@ -145,7 +147,7 @@ def place_turn(
             length = lengths[index]
             take = low | (length == _LIMIT)
             row_heads = heads[index]
-            owner = seats + (keys[step, i] & 15)
+            owner = seats + (key & 15)
             if keep:
                 code = (first * count + owner) * _CARDS + 1
                 slot = start + (ids[i] * count + step) * _LIMIT

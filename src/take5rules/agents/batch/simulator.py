@@ -343,9 +343,9 @@ def _place(
     outputs = (taken.reshape(-1), went_flat, rule_flat, piles, filled, lo)
     if place(*table, False, *outputs):
         where = np.flatnonzero(rows == WAITING)
-        lows = played[where]
-        seats = lows.argmin(axis=1)
-        view = RowView(state, lo, where, seats, lows[np.arange(where.size), seats])
+        lowest = keys[0, where].astype(np.int64)  # each game's lowest card * 16 + its seat
+        seats = lowest & 15
+        view = RowView(state, lo, where, seats, lowest >> 4)
         rows[where] = answer(
             choose_row(view, rng), where.size, 0, ROWS - 1, "table.low-card",
             game_ids(state, where + lo), seats, state.turn,
