@@ -29,6 +29,13 @@ process's). The last row measures the Pgx-style environment (after a warm-up of 
 :mod:`take5rules.agents.batch.vector` in steps per second. The figures come with the commit, the
 date
 and the machine.
+
+``--against SRC`` measures another checkout's batch in the same run, interleaved with this
+one's (its ``src`` directory first on ``PYTHONPATH``; a tree from before 0.5.0, whose batch is
+``take5rules.batch``, works too): each ``take5rules`` program gets a twin row marked
+``[SRC]`` and a ratio to it, so that a before/after comparison is one run on one loaded
+machine. ``--programs`` keeps only the programs named (``--programs take5rules`` skips the
+plain numpy batch, which takes about 6 GB at a million games).
 """
 
 from __future__ import annotations
@@ -46,6 +53,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -210,7 +218,7 @@ def worker(name: str, games: int, minimum: float) -> None:
             rates.append(candidate())
         rate = statistics.median(rates)
     elif name == "vector":
-        from take5rules.agents.batch import vector
+        vector = importlib.import_module(_batch_module().__name__ + ".vector")
 
         # The warm-up: a short game of 64 tables loads the kernel (compiled by numba when it
         # is installed), as the batch's warm-up does.
@@ -228,7 +236,7 @@ def worker(name: str, games: int, minimum: float) -> None:
         rate = steps / (time.process_time() - start)
     else:
         if name.startswith("take5rules"):
-            from take5rules.agents import batch
+            batch = _batch_module()
 
             def one() -> None:
                 state = batch.deal(rng, games, PLAYERS, keep_piles=False)
@@ -254,6 +262,18 @@ def worker(name: str, games: int, minimum: float) -> None:
                       "before_kb": before}))
 
 
+def _batch_module() -> Any:
+    """The batch package: ``take5rules.agents.batch``, or ``take5rules.batch`` before 0.5.0."""
+    try:
+        return importlib.import_module("take5rules.agents.batch")
+    except ImportError:
+        return importlib.import_module("take5rules.batch")
+
+
+#: What marks a program run from another checkout: ``name [SRC]``.
+AGAINST = " ["
+
+
 def _run(name: str, games: int, minimum: float, compiled: Path | None) -> dict[str, float]:
     if name == "C":
         assert compiled is not None
@@ -263,8 +283,13 @@ def _run(name: str, games: int, minimum: float, compiled: Path | None) -> dict[s
         return {"rate": float(fields[0]), "peak_kb": float(fields[2]),
                 "batch_peak_kb": float(fields[2]), "before_kb": float(fields[2])}
     environment = dict(os.environ)
-    if name == "take5rules (numpy kernel)":
+    if name.startswith("take5rules (numpy kernel)"):
         environment["TAKE5RULES_BATCH"] = "numpy"
+    name, _, against = name.partition(AGAINST)
+    if against:
+        environment["PYTHONPATH"] = os.pathsep.join(
+            [against.rstrip("]"), *filter(None, [environment.get("PYTHONPATH")])]
+        )
     command = [sys.executable, str(HERE), "--worker", name, "--games", str(games),
                "--minimum", str(minimum)]
     out = subprocess.run(command, capture_output=True, text=True, check=True, env=environment)
@@ -314,6 +339,12 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--sizes", type=int, nargs="*", default=list(SIZES))
     parser.add_argument("--quick", action="store_true", help="1k and 10k games, 1 repetition")
+    parser.add_argument("--programs", nargs="*", metavar="NAME",
+                        help="measure only these programs (take5rules, 'take5rules (numpy "
+                             "kernel)', 'plain numpy', C, py6nimmt, vector)")
+    parser.add_argument("--against", metavar="SRC",
+                        help="also measure the batch of another checkout's src directory, "
+                             "interleaved (a before/after in one run)")
     args = parser.parse_args()
     if args.worker:
         worker(args.worker, args.games, args.minimum)
@@ -332,6 +363,12 @@ def main() -> None:
             names.append("py6nimmt")
         else:
             print("py6nimmt is not installed (pip install py6nimmt==0.1.2): it is left out")
+        if args.against:
+            twins = [f"{name}{AGAINST}{args.against}]" for name in names
+                     if name.startswith("take5rules")]
+            names = [*names[:2], *twins, *names[2:]]
+        if args.programs is not None:
+            names = [name for name in names if name.partition(AGAINST)[0] in args.programs]
         for games in args.sizes:
             samples: dict[str, list[dict[str, float]]] = {name: [] for name in names}
             # A million games of the plain numpy batch take about 6 GB: one repetition there.
@@ -351,15 +388,26 @@ def main() -> None:
                 if name not in ("C", "py6nimmt"):
                     line += f", {per_game:>6,.0f} B/game in flight"
                 if name.startswith("take5rules"):
-                    line += f" | vs plain numpy {rates[name] / rates['plain numpy']:.2f}x"
+                    twin = f"{name}{AGAINST}{args.against}]"
+                    if twin in rates:
+                        line += f" | vs [{args.against}] {rates[name] / rates[twin]:.2f}x"
+                    if "plain numpy" in rates:
+                        line += f" | vs plain numpy {rates[name] / rates['plain numpy']:.2f}x"
                     if "C" in rates:
                         line += f" | vs C limit {rates[name] / rates['C']:.2f}x"
                     if "py6nimmt" in rates:
                         line += f" | vs py6nimmt {rates[name] / rates['py6nimmt']:,.0f}x"
                 print(line, flush=True)
-        vector = [_run("vector", 1_000, args.minimum, None) for _ in range(args.repeats)]
-        print(f"\ntake5rules.batch.vector (Pgx-style), batch of 1,000, random legal actions: "
-              f"{statistics.median(v['rate'] for v in vector):,.0f} steps/CPU-s")
+        if args.programs is not None and "vector" not in args.programs:
+            return
+        sources = [""] + ([f"{AGAINST}{args.against}]"] if args.against else [])
+        steps: dict[str, list[float]] = {source: [] for source in sources}
+        for repetition in range(args.repeats):
+            for source in sources[repetition % 2 :] + sources[: repetition % 2]:
+                steps[source].append(_run(f"vector{source}", 1_000, args.minimum, None)["rate"])
+        for source in sources:
+            print(f"\ntake5rules.batch.vector (Pgx-style){source}, batch of 1,000, random legal "
+                  f"actions: {statistics.median(steps[source]):,.0f} steps/CPU-s")
 
 
 if __name__ == "__main__":

@@ -114,8 +114,9 @@ def place_turn(
             # bits the row. The card is low when 4 * v is below every mark. A lowest card low
             # with no row yet marks its game WAITING (branch-free: the same on both ways).
             at = games[i] * _ROWS
+            before = at * _LIMIT - 1  # the cell before the game's first
             for row in range(_ROWS):
-                marks[row, i] = cells[(at + row) * _LIMIT + lengths[at + row] - 1] * _FOUR - row
+                marks[row, i] = cells[before + lengths[at + row] + row * _LIMIT] * _FOUR - row
             lowest = (keys[0, i] >> 4) * 4
             low = lowest < np.minimum(
                 np.minimum(marks[0, i], marks[1, i]), np.minimum(marks[2, i], marks[3, i])
@@ -133,6 +134,7 @@ def place_turn(
     for i in lanes:
         base = games[i] * _ROWS
         seats = games[i] * count
+        column = ids[i]
         for step in range(count):
             key = keys[step, i]
             value = key >> 4
@@ -142,7 +144,8 @@ def place_turn(
                 np.minimum((value4 - marks[2, i]) & 0x7FFF, (value4 - marks[3, i]) & 0x7FFF),
             )
             low = least >= _LOW
-            target = (least & 3) + low * (rows[i] - (least & 3))
+            row = least & 3
+            target = row + low * (rows[i] - row)
             index = base + target
             length = lengths[index]
             take = low | (length == _LIMIT)
@@ -150,7 +153,7 @@ def place_turn(
             owner = seats + (key & 15)
             if keep:
                 code = (first * count + owner) * _CARDS + 1
-                slot = start + (ids[i] * count + step) * _LIMIT
+                slot = start + (column * count + step) * _LIMIT
                 for position in range(_LIMIT):
                     held = take & (length > position)
                     piles[slot + position] = (code + cells[index * _LIMIT + position]) * held - 1
@@ -159,7 +162,7 @@ def place_turn(
             cells[index * _LIMIT + position] = value
             lengths[index] = position + 1
             heads[index] = row_heads * kept + CARD_HEADS[value]
-            flat[target * size + ids[i]] = value4 - target
+            flat[target * size + column] = value4 - target
             taken[owner] = row_heads * take
             if outcome:
                 went[owner] = target
