@@ -4,10 +4,12 @@
 functions themselves: the seats (:func:`~take5rules.setup.check_players`), the deal or the
 draft (:mod:`take5rules.logs.deal`), each turn (:func:`~take5rules.round.play_turn`, which
 reveals and places the cards), the claims (:mod:`take5rules.logs.claims`), the scores
-(:func:`~take5rules.round.round_penalties`, :func:`~take5rules.game.add_penalties`), the end
-(:func:`~take5rules.game.game_over`, or a tournament's last game) and the winners. Each round is
-first tried by the fast path (:mod:`take5rules.logs.fast`); a round it does not vouch for is
-replayed here, from its deal, by the rule functions, which find and name every violation.
+(:func:`~take5rules.round.round_penalties`), the totals, the end (or a tournament's last game)
+and the winners (the kernel of :func:`~take5rules.game.add_penalties`,
+:func:`~take5rules.game.game_over` and :func:`~take5rules.game.winners`, on totals this check
+computed itself and so needs not check again). Each round is first tried by the fast path
+(:mod:`take5rules.logs.fast`); a round it does not vouch for is replayed here, from its deal, by
+the rule functions, which find and name every violation.
 """
 
 from __future__ import annotations
@@ -15,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from take5rules import _kernel
 from take5rules._messages import N_
 from take5rules.errors import IllegalMoveError, Take5Error, Where
 from take5rules.events import CardPlaced, Event, RowTaken
-from take5rules.game import add_penalties, game_over, winners
 from take5rules.logs.attribution import placement_rule
 from take5rules.logs.claims import (
     penalties_claim,
@@ -250,7 +252,7 @@ class Checker:
                     penalties_claim(self.findings, entry["penalties"], penalties, number,
                                     f"{path}.penalties")
                 if totals is not None:
-                    totals = add_penalties(totals, penalties)
+                    totals = _kernel.add(totals, penalties)  # rule game.totals, on checked values
                     if self.over(rules, totals, number, len(players)):
                         ended = number
             index += 1
@@ -263,7 +265,7 @@ class Checker:
             self.use("game.totals", "variants.tournament-over")
             return tournament_over(number, count)
         self.use("game.totals", "game.end")
-        return game_over(totals, rules.threshold)
+        return _kernel.ended(totals, rules.threshold)  # rule game.end, on checked values
 
     def finish(
         self, rules: Rules, totals: dict[str, int] | None, ended: int | None, rounds: int
@@ -274,7 +276,7 @@ class Checker:
             return self.findings.report(False, rounds)
         if "totals" in document:
             totals_claim(self.findings, document["totals"], totals)
-        won = winners(totals) if ended is not None else None
+        won = _kernel.lowest(totals) if ended is not None else None  # rule game.winners
         if "winners" in document:
             winners_claim(self.findings, document["winners"], won, totals, _unfinished(rules))
         elif won is not None:
