@@ -71,9 +71,9 @@ def quick_turns(
             return None
         takes = turn.get("takes")
         claimed = turn.get("taken")
-        # What each player took this turn (one card a turn: at most one row each), kept only
-        # when the log claims some taking to compare.
-        taken: dict[str, Row] | None = {} if claimed else None
+        # What each player took this turn (one card a turn: at most one row each), as the
+        # log's lists, kept only when the log claims some taking to compare.
+        taken: dict[str, list[Card]] | None = {} if claimed else None
         lows = 0
         for player, value in sorted(plays.items(), key=_card_of):
             try:
@@ -98,7 +98,7 @@ def quick_turns(
                 kinds |= 2
             piles[player] += pile_heads(row)
             if taken is not None:
-                taken[player] = row
+                taken[player] = [*row]
             elif claimed is not None:  # the log claims nobody took anything
                 return None
         if takes and len(takes) != lows:
@@ -106,7 +106,8 @@ def quick_turns(
         after = turn.get("rows_after")
         if after is not None and [*map(tuple, after)] != rows:
             return None
-        if claimed and not _claims_taken(claimed, taken or {}, seats):
+        # The claim as written (each row's cards in their order) first, then in any order.
+        if claimed and claimed != taken and not _claims_taken(claimed, taken or {}, seats):
             return None
     if turns:
         findings.use("round.end", "turn.reveal", "turn.order", "table.ascending")
@@ -118,7 +119,7 @@ def quick_turns(
 
 
 def _claims_taken(
-    claimed: Mapping[str, Any], taken: Mapping[str, Row], seats: Collection[str],
+    claimed: Mapping[str, Any], taken: Mapping[str, list[Card]], seats: Collection[str],
 ) -> bool:
     """Whether the ``taken`` claim of a turn lists what each player took (in any order).
 
