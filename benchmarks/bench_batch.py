@@ -372,18 +372,20 @@ def main() -> None:
         for games in args.sizes:
             samples: dict[str, list[dict[str, float]]] = {name: [] for name in names}
             # A million games of the plain numpy batch take about 6 GB: one repetition there.
-            for repetition in range(args.repeats if games < 1_000_000 else 1):
+            heavy = games >= 1_000_000 and "plain numpy" in names
+            for repetition in range(1 if heavy else args.repeats):
                 shift = repetition % len(names)
                 for name in names[shift:] + names[:shift]:
                     samples[name].append(_run(name, games, args.minimum, compiled))
             rates = {name: statistics.median(s["rate"] for s in samples[name]) for name in names}
             print(f"\nrandom {PLAYERS}-player rounds, batches of {games:,}:")
+            width = max(28, *(len(name) for name in names))
             for name in names:
                 peak = max(s["peak_kb"] for s in samples[name])
                 per_game = statistics.median(
                     (s["batch_peak_kb"] - s["before_kb"]) * 1024 / games for s in samples[name]
                 )
-                line = (f"  {name:<28} {rates[name]:>12,.0f} rounds/CPU-s   peak RSS "
+                line = (f"  {name:<{width}} {rates[name]:>12,.0f} rounds/CPU-s   peak RSS "
                         f"{peak / 1024:>7,.0f} MB")
                 if name not in ("C", "py6nimmt"):
                     line += f", {per_game:>6,.0f} B/game in flight"
