@@ -10,12 +10,12 @@ simulators place every card through it: :func:`take5rules.agents.batch.play_roun
 It is written once, for one *lane*, in the numpy indexing that means the same on a scalar and
 on a whole array, and run two ways (:func:`place` chooses). When numba is installed
 (``take5rules[batch-fast]``) the function is compiled by ``numba.njit`` and its lanes are the
-games, one at a time: the body becomes straight scalar code, the four rows and the players'
-cards a few registers, with no temporary array and no pass over memory per operation
-(:data:`AVAILABLE`). Without numba, or with ``TAKE5RULES_BATCH=numpy`` in the environment, the
-same lines run in Python with one lane, ``slice(None)``: every index reads a whole column
-(a view, not a copy) and every operation is one vectorised numpy call over all the games. There
-is no other formulation: the differential tests run both.
+games, one at a time: the body becomes straight, branch-free scalar code on one game's few
+cells, with no temporary array and no pass over memory per operation (:data:`AVAILABLE`).
+Without numba, or with ``TAKE5RULES_BATCH=numpy`` in the environment, the same lines run in
+Python with one lane, ``slice(None)``: every index reads a whole column (a view, not a copy)
+and every operation is one vectorised numpy call over all the games. There is no other
+formulation: the differential tests run both.
 
 The row arrays are flat: game *g*'s row *r* is ``g * 4 + r`` of *lengths* and *heads*, and its
 cells are ``(g * 4 + r) * 5`` to ``+ 4`` of *cells*. A cell past its row's length holds a stale
