@@ -22,7 +22,7 @@ from numpy.typing import NDArray
 
 from _engine_games import engine_games, run_seeds
 from take5rules.agents import batch
-from take5rules.agents.batch import kernel as _kernel
+from take5rules.agents.batch import placement as _kernel
 from take5rules.cards import cards, total_bull_heads
 from take5rules.errors import IllegalMoveError, MalformedInputError, RulesError
 from take5rules.events import CardPlaced, GameOver, LowCardTaken, RoundScored, SixthCardTaken

@@ -18,7 +18,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from _engine_games import engine_games, run_seeds
-from take5rules.agents.batch import kernel as _kernel
+from take5rules.agents.batch import placement as _kernel
 from take5rules.agents.batch import vector
 from take5rules.agents.encoding import OBSERVATION_LAYOUT as LAYOUT
 from take5rules.errors import IllegalMoveError, MalformedInputError, RulesError

@@ -93,7 +93,7 @@ def test_layer_table_shows_every_module_and_package_of_the_folder_listing() -> N
                     assert f"`{module.stem}`" in listed, module
         else:
             assert f"`{entry.stem}`" in listed, entry.name
-    assert "`batch/`" in listed and "`batch.kernel`" in listed  # a package inside a package
+    assert "`batch/`" in listed and "`batch.placement`" in listed  # a package inside a package
 
 
 def test_may_import_says_the_layers_below_and_each_narrower_rule(tmp_path: Path) -> None:

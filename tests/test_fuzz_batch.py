@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from numpy.typing import NDArray
 
 from take5rules.agents import batch
-from take5rules.agents.batch import kernel as _kernel
+from take5rules.agents.batch import placement as _kernel
 from take5rules.errors import IllegalMoveError, MalformedInputError, Take5Error
 from take5rules.variants import Rules, Variant
 

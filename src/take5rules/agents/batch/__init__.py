@@ -3,7 +3,7 @@
 This package plays a batch of independent rounds of the same number of players in lock-step:
 every array has the batch as its first axis. Every card of every batch, here and in
 :mod:`take5rules.agents.batch.vector`, is placed by one kernel,
-:func:`take5rules.agents.batch.kernel.place_turn`: the vectorised formulation of the placement
+:func:`take5rules.agents.batch.placement.place_turn`: the vectorised formulation of the placement
 rules of :mod:`take5rules.table` and :mod:`take5rules.turn` (ascending rows, least difference,
 sixth card, low card, lowest card first), which numba compiles as it stands when it is
 installed. The differential tests ``tests/test_batch.py`` pin it to the rules: given the same

@@ -47,7 +47,7 @@ from take5rules.agents.batch.arrays import (
     whole,
 )
 from take5rules.agents.batch.drafts import DraftPolicy, draft
-from take5rules.agents.batch.kernel import UNASKED, WAITING, place, scratch
+from take5rules.agents.batch.placement import UNASKED, WAITING, place, scratch
 from take5rules.errors import IllegalMoveError, MalformedInputError, RulesError, Where
 from take5rules.setup import cards_in_play
 from take5rules.table import ROW_LIMIT

@@ -54,7 +54,7 @@ from take5rules.agents.batch.arrays import (
     short,
     whole,
 )
-from take5rules.agents.batch.kernel import UNASKED, WAITING, place, scratch
+from take5rules.agents.batch.placement import UNASKED, WAITING, place, scratch
 from take5rules.agents.batch.simulator import Dealer, ended
 from take5rules.agents.encoding import ACTIONS, PASS, ROW_ACTIONS, BatchView, encode_batch
 from take5rules.errors import IllegalMoveError, MalformedInputError, Where

@@ -2,7 +2,7 @@
 
 Two games whose outcome is worked out from the rulebook (the expected rows, bull heads, rows
 taken and rules are written out below, not computed), placed by
-:func:`take5rules.agents.batch.kernel.place_turn` both ways it runs: numpy with one lane of
+:func:`take5rules.agents.batch.placement.place_turn` both ways it runs: numpy with one lane of
 every game, and compiled by numba a game a lane.
 """
 
@@ -15,7 +15,7 @@ pytest.importorskip("numpy", reason="the batched simulator needs numpy (take5rul
 import numpy as np
 from numpy.typing import NDArray
 
-from take5rules.agents.batch import kernel as _kernel
+from take5rules.agents.batch import placement as _kernel
 
 KERNELS = ["numpy", "compiled"] if _kernel.numba is not None else ["numpy"]
 
