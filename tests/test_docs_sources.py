@@ -263,7 +263,8 @@ def test_the_mutation_table_sums_its_modules_and_gives_percentages_in_each_local
         reviewed = sum(entry["reviewed"] for entry in modules.values())
         percent = spaced[language]
         assert made[-1] == (
-            f"| **{labels['all']}** | {written(mutants, 0, language)} | {killed} | {reviewed} | "
+            f"| **{labels['all']}** | {written(mutants, 0, language)} | "
+            f"{written(killed, 0, language)} | {written(reviewed, 0, language)} | "
             f"{written(100 * killed / mutants, 1, language)}{percent} | "
             f"{written(100 * killed / (mutants - reviewed), 1, language)}{percent} |")
         first, entry = next(iter(modules.items()))
