@@ -240,3 +240,47 @@ def test_sixth_card_refuses_to_make_a_low_card_sixth() -> None:
     # 2 is lower than every row's last card: it is no row's next card, full or not.
     with pytest.raises(IllegalMoveError):
         sixth_card(Table.of([[51, 55, 61, 68, 73], [24], [80], [96]]), 2, 0)
+
+
+def _plain(value: object) -> bool:
+    """Whether *value* is a plain ``int`` (what ``json.dumps`` and every log can write)."""
+    return type(value) is int
+
+
+def test_a_numpy_card_is_stored_as_a_plain_int_wherever_it_enters_the_rows() -> None:
+    # Issue 27: json.dumps(place_card(Table.of(rows), np.int64(17)).table.rows) was a TypeError.
+    np = pytest.importorskip("numpy")
+    import json
+
+    rows = [[3], [24], [58], [96]]
+    placed = place_card(Table.of(rows), np.int64(17))
+    assert json.dumps(placed.table.rows) == "[[3, 17], [24], [58], [96]]"
+    assert _plain(placed.card)
+    low = place_card(Table.of(rows), np.int64(2), np.int64(3))
+    assert json.dumps(low.table.rows) == "[[3], [24], [58], [2]]"
+    assert _plain(low.card) and _plain(low.row)
+    taken = low_card(Table.of(rows), np.int64(2), np.int64(0))
+    assert json.dumps(taken.table.rows) == "[[2], [24], [58], [96]]"
+    assert _plain(taken.card)
+    sixth = sixth_card(Table.of([[51, 55, 61, 68, 73], [80], [90], [96]]), np.int64(74), 0)
+    assert json.dumps(sixth.table.rows) == "[[74], [80], [90], [96]]"
+    assert _plain(sixth.card)
+    built = Table.of([[np.int64(3)], [np.int32(24)], [np.int16(58)], [np.uint8(96)]])
+    assert json.dumps(built.rows) == "[[3], [24], [58], [96]]"
+    direct = Table(((np.int64(3),), (24,), (58,), (96,)))
+    assert json.dumps(direct.rows) == "[[3], [24], [58], [96]]"
+    replaced = Table.of(rows).replace(np.int64(3), (np.int64(97),))
+    assert json.dumps(replaced.rows) == "[[3], [24], [58], [97]]"
+
+
+def test_a_bool_is_still_not_a_card_where_a_card_enters_the_rows() -> None:
+    np = pytest.importorskip("numpy")
+    rows = [[3], [24], [58], [96]]
+    for value in (True, np.bool_(True)):
+        with pytest.raises(MalformedInputError) as raised:
+            place_card(Table.of(rows), value)
+        assert raised.value.rule == "cards.deck"
+        with pytest.raises(MalformedInputError):
+            low_card(Table.of(rows), value, 0)
+        with pytest.raises(MalformedInputError):
+            Table.of([[value], [24], [58], [96]])
