@@ -68,6 +68,7 @@ from take5rules.playing.rollouts import (
     checked_rollout,
     checked_seed,
     deadline,
+    forced_card,
     greedy_card,
     play_out,
     take_row,
@@ -162,12 +163,10 @@ class MonteCarloPlayer:
         return min(alive, key=lambda index: (totals[index], index))
 
     def choose_card(self, view: CardView) -> Card:  # noqa: D102
-        check_view(view)
+        forced = forced_card(view)
+        if forced is not None:
+            return forced
         hand = view.hand
-        if not hand:
-            raise empty_hand(view.player)
-        if len(hand) == 1 or view.player not in view.totals:
-            return hand[0] if len(hand) == 1 else greedy_card(view.table.rows, hand)
         known = belief(view)
         seats, me, policy, rows = known.seats, view.player, self._policy, view.table.rows
 

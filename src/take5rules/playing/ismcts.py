@@ -87,7 +87,6 @@ from take5rules.playing.players import (
     DraftView,
     cheapest_index,
     check_view,
-    empty_hand,
 )
 from take5rules.playing.rollouts import (
     ROLLOUTS,
@@ -97,7 +96,7 @@ from take5rules.playing.rollouts import (
     checked_flag,
     checked_seed,
     deadline,
-    greedy_card,
+    forced_card,
     play_out,
     play_turn,
     take_row,
@@ -244,13 +243,10 @@ class ISMCTSPlayer:
             root.children[action].total / max(1, root.children[action].visits), action))
 
     def choose_card(self, view: CardView) -> Card:  # noqa: D102
-        check_view(view)
-        hand = view.hand
-        if not hand:
-            raise empty_hand(view.player)
-        if len(hand) == 1 or view.player not in view.totals:
-            return hand[0] if len(hand) == 1 else greedy_card(view.table.rows, hand)
-        return self._search(view, list(hand), None)
+        forced = forced_card(view)
+        if forced is not None:
+            return forced
+        return self._search(view, list(view.hand), None)
 
     def choose_row(self, choice: RowChoice) -> int:  # noqa: D102
         check_view(choice)

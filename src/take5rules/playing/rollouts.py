@@ -43,7 +43,7 @@ from take5rules import _kernel
 from take5rules._messages import N_, shown
 from take5rules.cards import Card
 from take5rules.errors import RulesError
-from take5rules.playing.players import cheapest_index
+from take5rules.playing.players import CardView, cheapest_index, check_view, empty_hand
 from take5rules.table import Row
 from take5rules.turn import RowChoice
 
@@ -100,6 +100,24 @@ def greedy_card(rows: Sequence[Row], hand: Sequence[Card]) -> Card:
     60
     """
     return _greedy_choice(hand, *_row_figures(rows))
+
+
+def forced_card(view: CardView) -> Card | None:
+    """The card a search plays without searching, or ``None`` when there is a choice to think on.
+
+    The view is checked whole first (a view no game shows is refused). An empty hand is an
+    ``argument`` error; a hand of one card plays it; a seat the totals do not name (a view built
+    by hand, with no game around it to sample) plays greedy's card.
+    """
+    check_view(view)
+    hand = view.hand
+    if not hand:
+        raise empty_hand(view.player)
+    if len(hand) == 1:
+        return hand[0]
+    if view.player not in view.totals:
+        return greedy_card(view.table.rows, hand)
+    return None
 
 
 def _row_figures(rows: Sequence[Row]) -> tuple[list[Card], list[int], list[int]]:
