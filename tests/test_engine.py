@@ -223,3 +223,46 @@ def test_play_round_checks_the_deal_it_is_given(
     with pytest.raises(MalformedInputError) as caught:
         list(play_round(seats, 1, table, hands, totals))  # type: ignore[arg-type]
     assert caught.value.rule == rule
+
+
+class _UncallableCard:
+    """Has the three decisions by name, but its choose_card is a number, not a method."""
+
+    choose_card = 5
+
+    def choose_row(self, choice: RowChoice) -> int:
+        return 0
+
+    def choose_draft(self, view: DraftView) -> Card:
+        return view.pool[0]
+
+
+@pytest.mark.parametrize("run", [lambda seats: list(play_game(seats)), play_silently])
+def test_a_class_seated_instead_of_a_player_is_an_argument_error_naming_its_seat(
+    run: object,
+) -> None:
+    # Issue 27: play_game({"a": CautiousPlayer, ...}) was a raw TypeError from inside the player.
+    seats = {"a": CautiousPlayer(), "b": CautiousPlayer}
+    with pytest.raises(MalformedInputError) as caught:
+        run(seats)  # type: ignore[operator]
+    assert caught.value.rule == "argument"
+    assert caught.value.params["player"] == "b"
+    assert "CautiousPlayer()" in str(caught.value)
+
+
+@pytest.mark.parametrize("run", [lambda seats: list(play_game(seats)), play_silently])
+def test_a_decision_that_cannot_be_called_is_an_argument_error_naming_its_seat(
+    run: object,
+) -> None:
+    seats = {"a": _UncallableCard(), "b": CautiousPlayer()}
+    with pytest.raises(MalformedInputError) as caught:
+        run(seats)  # type: ignore[operator]
+    assert caught.value.rule == "argument"
+    assert caught.value.params["player"] == "a"
+    assert caught.value.params["decision"] == "choose_card"
+
+
+def test_an_object_lacking_a_decision_still_breaks_setup_players() -> None:
+    with pytest.raises(RulesError) as caught:
+        play_silently({"a": object(), "b": CautiousPlayer()})  # type: ignore[dict-item]
+    assert caught.value.rule == "setup.players"

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 
-from take5rules._messages import N_
+from take5rules._messages import N_, shown
 from take5rules.cards import Card
-from take5rules.errors import RulesError
+from take5rules.errors import MalformedInputError, RulesError
 from take5rules.events import Event, GameOver, RoundScored
 from take5rules.playing.players import CardView, DraftView, Player
 from take5rules.playing.stepper import Game, Phase
@@ -41,9 +41,26 @@ __all__ = ["play_game", "play_round", "play_silently"]
 _CARDS, _DRAFT, _OVER = Phase.CARDS, Phase.DRAFT, Phase.OVER
 
 
+#: The three decisions every seat is asked for.
+_DECISIONS = ("choose_card", "choose_row", "choose_draft")
+
+
 def _check_seated(seats: Mapping[str, Player]) -> None:
-    """Check that every object seated is a player (rule ``setup.players``)."""
+    """Check that every object seated is a player, once, before anything is asked of it.
+
+    An object lacking one of the three methods breaks rule ``setup.players``. A class (its
+    methods are not bound to a player: ``CautiousPlayer`` for ``CautiousPlayer()``) and a
+    decision that cannot be called are bad arguments (``argument``), named with their seat.
+    """
     for name, player in seats.items():
+        if isinstance(player, type):
+            raise MalformedInputError(
+                "argument",
+                N_("the seat {player!r} holds the class {value}, not a player: seat an "
+                   "instance of it, {value}()"),
+                player=name,
+                value=player.__name__,
+            )
         # issubclass is cached per class and answers for every class that defines the three
         # methods; isinstance (slow for a protocol) decides the rest, as it always did.
         if not (issubclass(type(player), Player) or isinstance(player, Player)):
@@ -53,6 +70,16 @@ def _check_seated(seats: Mapping[str, Player]) -> None:
                    "choose_row or choose_draft"),
                 player=name,
             )
+        for decision in _DECISIONS:
+            if not callable(getattr(player, decision)):
+                raise MalformedInputError(
+                    "argument",
+                    N_("the object seated as {player!r} is not a player: its {decision} is "
+                       "{value}, not a method"),
+                    player=name,
+                    decision=decision,
+                    value=shown(getattr(player, decision)),
+                )
 
 
 def _drive(
