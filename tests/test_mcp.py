@@ -181,8 +181,8 @@ def test_a_seat_plays_the_engines_game(variant: str, seed: int) -> None:
     _session(script)
 
     seats: dict[str, Player] = {
-        "me": LowestCardPlayer(), "cautious_1": CautiousPlayer(), "lowest_2": LowestCardPlayer(),
-        "random_3": RandomPlayer(seed + 3),
+        "me": LowestCardPlayer(), "cautious": CautiousPlayer(), "lowest": LowestCardPlayer(),
+        "random": RandomPlayer(seed + 3),
     }
     events = list(play_game(seats, Rules(Variant.parse(variant), 40), seed=seed))
     final = reports[-1]
@@ -193,7 +193,24 @@ def test_a_seat_plays_the_engines_game(variant: str, seed: int) -> None:
     # The seat never learns the other hands from the narration of a deal.
     told = "\n".join(line for report in reports for line in report["narration"])
     assert "me holds" in told or variant != "standard"
-    assert "cautious_1 holds" not in told and "random_3 holds" not in told
+    assert final["players"] == ["me", "cautious", "lowest", "random"]
+    assert "cautious holds" not in told and "random holds" not in told
+
+
+def test_the_seats_are_named_as_play_and_the_gymnasium_env_name_them() -> None:
+    # Issue 27: MCP named its seats cautious_1, cautious_2 where `play` says cautious#2.
+    async def script(call: Call) -> None:
+        report = _data(await call("new_game", {
+            "opponents": ["cautious", "random", "cautious", "cautious"], "seed": 1,
+            "name": "cautious"}))
+        assert report["you"] == "cautious"
+        # The seat took "cautious", so the first cautious opponent is the second of its kind.
+        assert report["players"] == ["cautious", "cautious#2", "random", "cautious#3",
+                                     "cautious#4"]
+        plain = _data(await call("new_game", {"opponents": ["lowest", "lowest"], "seed": 1}))
+        assert plain["players"] == ["player", "lowest", "lowest#2"]
+
+    _session(script)
 
 
 def test_illegal_moves_are_refused_and_the_game_goes_on() -> None:

@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 from take5rules._messages import N_
-from take5rules.agents.seat_players import advance
+from take5rules.agents.seat_players import advance, seat_names
 from take5rules.cards import total_bull_heads
 from take5rules.errors import ProtocolError, Where
 from take5rules.events import Event, RoundStarted
@@ -62,9 +62,14 @@ def _opponent(kind: str, seed: int | None, index: int) -> Player:
 
 def start_game(name: str, opponents: list[str], rules: Rules, seed: int | None,
                language: str) -> Session:
-    """A new game with the remote seat *name* first, played up to the seat's first decision."""
-    bots = {f"{kind}_{index}": _opponent(kind, seed, index)
-            for index, kind in enumerate(opponents, start=1)}
+    """A new game with the remote seat *name* first, played up to the seat's first decision.
+
+    The opponents are named as ``take5rules play`` and the Gymnasium env name their seats
+    (:func:`~take5rules.agents.seat_players.seat_names`): ``cautious``, then ``cautious#2``...
+    """
+    names = seat_names(opponents, taken=(name,))
+    bots = {seat: _opponent(kind, seed, index)
+            for index, (seat, kind) in enumerate(zip(names, opponents, strict=True), start=1)}
     game = Game((name, *bots), rules, seed)
     session = Session(game, name, bots, language, list(game.events))
     session.untold.extend(advance(game, bots))

@@ -312,7 +312,9 @@ def build_server() -> Server[Any]:
             validate_log, "Validate a game log"),
         "new_game": _Tool(
             "Start a game: your seat first, then the built-in opponents ("
-            + ", ".join(BUILTIN_PLAYERS) + '). The reply tells the phase: "card" (play_card), '
+            + ", ".join(BUILTIN_PLAYERS) + "), each seat named by its kind, a repeated kind "
+            'numbered: ["cautious", "cautious"] seats "cautious" and "cautious#2", as '
+            '`take5rules play` names them. The reply tells the phase: "card" (play_card), '
             '"row" (choose_row, for your low card), "draft" (draft_card, logic and tournament '
             f'variants) or "over". The server keeps the last {MAX_GAMES} games.',
             {
