@@ -520,8 +520,8 @@ def try_form(language: str, rule_id: str, labels: Host) -> str:
 #: The labels of the Play page's front matter that play.js uses.
 PLAY_LABELS = (
     "loading", "ready", "failed", "start", "seats", "add-seat", "name", "kind", "remove",
-    "variant", "threshold", "seed", "new-game", "totals", "narration", "total", "choose-card",
-    "play-card", "choose-row", "take-row", "choose-draft", "game-over", "winners",
+    "variant", "threshold", "seed", "new-game", "totals", "narration", "total", "taken",
+    "choose-card", "play-card", "choose-row", "take-row", "choose-draft", "game-over", "winners",
 )
 
 

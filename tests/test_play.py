@@ -231,3 +231,92 @@ def test_a_file_that_differs_from_its_pin_fails_the_build(tmp_path: Path) -> Non
     pinned = play_bundle.pins()["pyodide"]["files"]["pyodide.asm.wasm"]
     with pytest.raises(PluginError, match="sha256"):
         play_bundle.checked(tampered, pinned)
+
+
+# --- issue 27: the threshold, the kinds, what is taken this round ------------------------------
+
+LANGUAGES = ("en", "fr", "bg", "it", "eo")
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def test_the_page_refuses_a_threshold_over_1000_as_play_and_mcp_do() -> None:
+    # `take5rules play --threshold 5000` and MCP's new_game say exactly this (issue 27: the page
+    # accepted 5,000, a game of hours in the reader's browser).
+    refused = start([["ana", "page"], ["bob", "random"]], threshold=5000)
+    assert refused == {"error": "threshold 5000: take5rules plays to at most 1000 bull heads, "
+                                "so that every game ends within 500 rounds "
+                                "[rule variants.threshold]"}
+    assert "error" in start([["ana", "page"], ["bob", "random"]], threshold=1001)
+    assert start([["ana", "page"], ["bob", "random"]], threshold=1000)["phase"] == "card"
+
+
+def _front_matter(language: str) -> dict[str, Any]:
+    import yaml
+
+    text = (DOCS / language / "play.md").read_text(encoding="utf-8")
+    _, matter, body = text.split("---\n", 2)
+    loaded: dict[str, Any] = yaml.safe_load(matter)
+    loaded["body"] = body
+    return loaded
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_page_names_every_built_in_kind_it_offers_as_built_in(language: str) -> None:
+    # Issue 27: the text named three kinds and the list offered seven, four without the label.
+    matter = _front_matter(language)
+    kinds = matter["kinds"]
+    built_in = {"en": "(built in)", "fr": "(fourni)", "bg": "(вграден)", "it": "(integrato)",
+                "eo": "(enkonstruita)"}[language]
+    for kind in ("random", "lowest", "cautious", "greedy", "montecarlo", "ismcts", "best"):
+        assert kinds[kind] == f"{kind} {built_in}", (language, kind)
+        assert f"`{kind}`" in matter["body"], (language, kind)
+    assert set(kinds) == {"page", *BUILTIN_PLAYERS}
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("en", "this round"), ("fr", "cette manche"), ("bg", "този рунд"), ("it", "questa manche"),
+    ("eo", "ĉi tiu raŭndo"),
+])
+def test_the_page_labels_the_bull_heads_taken_this_round(language: str, words: str) -> None:
+    matter = _front_matter(language)
+    assert words in matter["labels"]["taken"]
+    assert words in matter["body"]
+
+
+#: The rulebook's bull heads: 55 has 7, a double (11, 22...) 5, a multiple of 10 has 3, a
+#: multiple of 5 has 2, any other card 1.
+def _heads(card: int) -> int:
+    if card == 55:
+        return 7
+    if card % 11 == 0:
+        return 5
+    if card % 10 == 0:
+        return 3
+    if card % 5 == 0:
+        return 2
+    return 1
+
+
+def test_the_page_shows_the_bull_heads_each_seat_has_taken_this_round() -> None:
+    # Issue 27: the totals stay at 0 until a round is scored; the page shows what each seat has
+    # taken so far, as the terminal game does. Checked against the engine's own game, answered
+    # as the page was, at every question of the game.
+    seats = [["ana", "page"], ["bob", "cautious"], ["cyd", "random"]]
+    state = start(seats, seed=11)
+    events = list(play_game({"ana": LowestCardPlayer(), "bob": CautiousPlayer(),
+                             "cyd": RandomPlayer(11 * 31 + 2)}, seed=11))
+    seen_taken = False
+    while True:
+        so_far = events[:len(state["log"])]  # one entry of the log for each event
+        taken = {"ana": 0, "bob": 0, "cyd": 0}
+        for event in so_far:
+            if event.kind in ("round-started", "round-scored"):
+                taken = {"ana": 0, "bob": 0, "cyd": 0}
+            elif event.kind in ("sixth-card-taken", "low-card-taken"):
+                taken[event.player] += sum(_heads(card) for card in event.taken)  # type: ignore[attr-defined]
+        assert state["taken"] == [[name, heads] for name, heads in taken.items()]
+        seen_taken = seen_taken or any(taken.values())
+        if state["phase"] == "over":
+            break
+        state = json.loads(take5play.answer(lowest_answer(state)))
+    assert seen_taken, "no card was taken in the middle of a round: the test proved nothing"

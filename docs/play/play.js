@@ -227,13 +227,19 @@ function playPage(root) {
       result.append(element("p", { class: "take5-winners",
                                    text: fill(L.winners, { players: state.winners.join(", ") }) }));
     }
+    // Beside each total, the bull heads taken this round: the totals only grow when a round
+    // is scored (the terminal game shows the same).
     totals.replaceChildren(element("tr", {}, element("th", { text: L.name }),
-                                   element("th", { text: L.total })));
+                                   element("th", { text: L.total }),
+                                   element("th", { text: L.taken })));
     const winners = new Set(state.winners || []);
+    const taken = new Map(state.taken);
     for (const [name, total] of state.totals) {
       totals.append(element("tr", winners.has(name) ? { class: "take5-winner" } : {},
                             element("td", { text: winners.has(name) ? `${name} ★` : name }),
-                            element("td", { text: String(total) })));
+                            element("td", { text: String(total) }),
+                            element("td", { class: "take5-taken",
+                                            text: String(taken.get(name) ?? 0) })));
     }
     log.replaceChildren(...state.log.map((entry) => {
       const item = element("li", { class: `take5-event take5-${entry.kind}` });

@@ -32,6 +32,7 @@ from typing import Any
 
 from take5rules import registry
 from take5rules import text as i18n
+from take5rules.agents.arguments import checked_threshold
 from take5rules.cards import bull_heads
 from take5rules.errors import MalformedInputError, Take5Error
 from take5rules.events import (
@@ -42,6 +43,7 @@ from take5rules.events import (
     LowCardTaken,
     RoundScored,
     RoundStarted,
+    RowTaken,
     SixthCardTaken,
 )
 from take5rules.playing.engine import play_game
@@ -198,6 +200,20 @@ class PageGame:
                 return None
         return None
 
+    def taken(self) -> dict[str, int]:
+        """The bull heads each seat has taken this round, as the terminal game shows them.
+
+        The totals only grow when a round is scored; these are the cards taken since the
+        round started (none before its deal, or once it is scored).
+        """
+        taken = {name: 0 for name, _ in self.seats}
+        for event in self.events:
+            if isinstance(event, (RoundStarted, RoundScored)):
+                taken = {name: 0 for name, _ in self.seats}
+            elif isinstance(event, RowTaken):  # a sixth card's or a low card's
+                taken[event.player] += event.bull_heads
+        return taken
+
     def state(self) -> dict[str, Any]:
         state: dict[str, Any] = {"log": self.log(), "seed": self.seed}
         last = self.events[-1] if self.events else None
@@ -206,6 +222,7 @@ class PageGame:
             if isinstance(event, (RoundScored, GameOver)):
                 totals = dict(event.totals)
         state["totals"] = [[name, total] for name, total in totals.items()]
+        state["taken"] = [[name, heads] for name, heads in self.taken().items()]
         if isinstance(last, GameOver):
             state["phase"] = "over"
             state["winners"] = list(last.winners)
@@ -286,7 +303,10 @@ def new_game(config: str) -> str:
         if type(seed) is not int or type(threshold) is not int:
             raise _malformed()
         seated = tuple((str(name).strip(), str(kind)) for name, kind in seats)
-        rules = Rules(Variant.parse(settings.get("variant", "standard")), threshold)
+        # The bound `take5rules play` and the MCP server play to (rule variants.threshold, the
+        # same message); Rules then refuses a threshold below 1.
+        rules = Rules(Variant.parse(settings.get("variant", "standard")),
+                      checked_threshold(threshold))
         check_players([name for name, _ in seated], rules)
         game = PageGame(seated, rules, seed, language)
         game.advance()
