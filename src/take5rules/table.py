@@ -465,7 +465,7 @@ def low_card(table: Table, value: Card, choice: int, where: Where | None = None)
     take5rules.errors.IllegalMoveError: card 17 is not a low card: it goes on row 1 \
 [rule table.low-card]
     """
-    value = check_play(table, value, None)  # a plain int from here on (numpy's ints too)
+    value = check_play(table, value)  # a plain int from here on (numpy's ints too)
     target = least_difference_row(table, value)
     if target is not None:
         raise IllegalMoveError(
@@ -501,7 +501,7 @@ def place_card(
     take5rules.errors.IllegalMoveError: card 2 is lower than the last card of every \
 row; its player must choose a row to take [rule table.low-card]
     """
-    value = check_play(table, value, None)  # a plain int from here on (numpy's ints too)
+    value = check_play(table, value)  # a plain int from here on (numpy's ints too)
     target = least_difference_row(table, value)
     if target is not None:
         return _placed(table, value, target)
