@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from take5rules import text as i18n
-from take5rules.events import GameOver, RoundStarted
+from take5rules.events import GameOver, LowCardTaken, RoundStarted, SixthCardTaken
 from take5rules.playing.engine import play_game
 from take5rules.playing.kinds import BUILTIN_PLAYERS
 from take5rules.playing.players import (
@@ -251,7 +251,7 @@ def test_the_page_refuses_a_threshold_over_1000_as_play_and_mcp_do() -> None:
 
 
 def _front_matter(language: str) -> dict[str, Any]:
-    import yaml
+    import yaml  # type: ignore[import-untyped]
 
     text = (DOCS / language / "play.md").read_text(encoding="utf-8")
     _, matter, body = text.split("---\n", 2)
@@ -312,8 +312,8 @@ def test_the_page_shows_the_bull_heads_each_seat_has_taken_this_round() -> None:
         for event in so_far:
             if event.kind in ("round-started", "round-scored"):
                 taken = {"ana": 0, "bob": 0, "cyd": 0}
-            elif event.kind in ("sixth-card-taken", "low-card-taken"):
-                taken[event.player] += sum(_heads(card) for card in event.taken)  # type: ignore[attr-defined]
+            elif isinstance(event, SixthCardTaken | LowCardTaken):
+                taken[event.player] += sum(_heads(card) for card in event.taken)
         assert state["taken"] == [[name, heads] for name, heads in taken.items()]
         seen_taken = seen_taken or any(taken.values())
         if state["phase"] == "over":
