@@ -233,7 +233,7 @@ def test_examples_page_cites_its_sources_and_punctuates_in_its_language(built: B
                 for heading in re.findall(r"<h2\b.*?</h2>", french, re.DOTALL)]
     assert headings
     assert all("\N{NO-BREAK SPACE}: " in heading for heading in headings), headings
-    assert "une page web française, traduite par une machine" in text(french)
+    assert "une page web française, traduite automatiquement" in text(french)
 
 
 def test_cli_reference_shows_every_command(built: Built) -> None:
