@@ -5,14 +5,13 @@ from __future__ import annotations
 import itertools
 import math
 import random
-import signal
 from collections import Counter
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from _deadline import within
 from take5rules.errors import Take5Error
 from take5rules.playing.belief import MOST_DRAWS, belief
 from take5rules.playing.players import CardView, CautiousPlayer
@@ -164,19 +163,6 @@ _IMPOSSIBLE: dict[str, dict[str, Any]] = {
 }
 
 
-@contextmanager
-def _within(seconds: int) -> Iterator[None]:
-    """Fail the test (instead of hanging it) when the block runs longer than *seconds*."""
-    def expired(_signal: int, _frame: object) -> None:
-        raise TimeoutError(f"still running after {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def _card_view(**changes: Any) -> CardView:
@@ -232,7 +218,7 @@ def test_a_sample_needs_a_random_generator(rng: Any) -> None:
 
 @pytest.mark.parametrize("draws", [2.5, 0, -3, "4", None, True, MOST_DRAWS + 1, 10**12])
 def test_a_weighted_sample_refuses_a_number_of_draws_out_of_its_bound(draws: Any) -> None:
-    with _within(10), pytest.raises(Take5Error) as error:
+    with within(10), pytest.raises(Take5Error) as error:
         belief(_card_view()).sample_weighted(random.Random(1), lambda _: 1.0, draws=draws)
     assert error.value.rule == "argument"
 

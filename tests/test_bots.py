@@ -5,12 +5,11 @@ from __future__ import annotations
 import gc
 import math
 import random
-import signal
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 
 import pytest
 
+from _deadline import within
 from take5rules.agents.arena import load_player
 from take5rules.errors import RulesError, Take5Error
 from take5rules.playing.bots import (
@@ -233,23 +232,10 @@ _ROWS_12 = Table.of([[12], [37], [43], [58]])
 _KINDS = sorted(BUILTIN_PLAYERS)
 
 
-@contextmanager
-def _within(seconds: int) -> Iterator[None]:
-    """Fail the test (instead of hanging it) when the block runs longer than *seconds*."""
-    def expired(_signal: int, _frame: object) -> None:
-        raise TimeoutError(f"still running after {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def _refused(call: Callable[[], object]) -> Take5Error:
-    with _within(10), pytest.raises(Take5Error) as error:
+    with within(10), pytest.raises(Take5Error) as error:
         call()
     assert error.value.rule == "argument"
     return error.value
