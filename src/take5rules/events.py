@@ -32,6 +32,7 @@ __all__ = [
     "low_card_taken",
     "round_scored",
     "round_started",
+    "seen_by",
     "sixth_card_taken",
 ]
 
@@ -188,6 +189,26 @@ Event = (
 )
 
 
+def seen_by(event: Event, seat: str) -> Event:
+    """*event* as the player at *seat* may see it.
+
+    A :class:`RoundStarted` keeps only *seat*'s own hand (the other hands are face down); every
+    other event is public and comes back unchanged (the same object). A seat not in the round
+    sees no hand at all.
+
+    >>> event = RoundStarted(1, ((12,), (37,), (43,), (58,)), {"ana": (3, 9), "bob": (5, 70)})
+    >>> seen_by(event, "ana").hands
+    {'ana': (3, 9)}
+    >>> seen_by(event, "cid").hands
+    {}
+    >>> placed = CardPlaced(1, 2, "ana", 71, 2, ((3,), (24,), (58, 71), (96,)))
+    >>> seen_by(placed, "bob") is placed
+    True
+    """
+    if isinstance(event, RoundStarted):
+        hand = event.hands.get(seat)
+        return RoundStarted(event.round, event.rows, {} if hand is None else {seat: hand})
+    return event
 
 
 def _json_value(value: object) -> Any:
