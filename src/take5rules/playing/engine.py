@@ -21,7 +21,7 @@ from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from take5rules._messages import N_, shown
 from take5rules.cards import Card
 from take5rules.errors import MalformedInputError, RulesError
-from take5rules.events import Event, GameOver, RoundScored
+from take5rules.events import Event, GameOver, RoundScored, seen_by
 from take5rules.playing.players import CardView, DraftView, Player
 from take5rules.playing.stepper import Game, Phase
 from take5rules.playing.views import (
@@ -80,6 +80,30 @@ def _check_seated(seats: Mapping[str, Player]) -> None:
                     decision=decision,
                     value=shown(getattr(player, decision)),
                 )
+
+
+def _listeners(seats: Mapping[str, Player]) -> list[tuple[str, Callable[[str, Event], object]]]:
+    """The seats whose player listens: it has a callable ``see``, with that method."""
+    found: list[tuple[str, Callable[[str, Event], object]]] = []
+    for name, player in seats.items():
+        see = getattr(player, "see", None)
+        if callable(see) and not isinstance(player, type):
+            found.append((name, see))
+    return found
+
+
+def _told(
+    events: Iterator[Event], listeners: Sequence[tuple[str, Callable[[str, Event], object]]]
+) -> Iterator[Event]:
+    """*events*, each first shown to every listening seat as that seat may see it.
+
+    A listener is told ``see(seat, seen_by(event, seat))`` before the event goes on, so that it
+    knows everything up to the decision it is asked next.
+    """
+    for event in events:
+        for name, see in listeners:
+            see(name, seen_by(event, name))
+        yield event
 
 
 def _drive(
@@ -168,11 +192,14 @@ def play_round(
     the deal: *table* a :class:`~take5rules.table.Table`, each hand distinct cards that are
     neither on the table nor in another hand, every hand the same size (ten cards, or fewer for
     a round taken up part-way), each player seated, and *totals* naming the same players. The
-    last event is the round's :class:`~take5rules.events.RoundScored`.
+    last event is the round's :class:`~take5rules.events.RoundScored`. A listening seat (see
+    :func:`play_game`) is told every event.
     """
     game = Game.from_deal(list(seats), table, hands, round=number, totals=totals)
     scored: RoundScored | None = None
-    for event in _drive(lambda: game, seats, number):
+    events = _drive(lambda: game, seats, number)
+    listeners = _listeners(seats)
+    for event in _told(events, listeners) if listeners else events:
         if isinstance(event, RoundScored):
             scored = event
         yield event
@@ -190,8 +217,15 @@ def play_game(
     (105, a card already played, anything that is not a card) raises
     :class:`~take5rules.errors.IllegalMoveError` (rule ``turn.reveal``), and so does a row
     outside 0..3 for a low card (rule ``table.low-card``).
+
+    A seat's player that has a callable ``see`` listens: it is called ``see(seat, event)``
+    with every event, as that seat may see it (:func:`take5rules.events.seen_by`: a
+    :class:`~take5rules.events.RoundStarted` with only its own hand), before the event is
+    yielded, so before the seat is asked its next decision.
     """
-    return _drive(lambda: Game(list(seats), rules, seed), seats, None)
+    events = _drive(lambda: Game(list(seats), rules, seed), seats, None)
+    listeners = _listeners(seats)
+    return _told(events, listeners) if listeners else events
 
 
 def play_silently(
@@ -201,15 +235,22 @@ def play_silently(
 
     For simulations that only need the result: the players decide and are checked exactly as
     in :func:`play_game`, and the :class:`~take5rules.events.GameOver` returned equals the last
-    event :func:`play_game` yields with the same arguments.
+    event :func:`play_game` yields with the same arguments. A listening seat (see
+    :func:`play_game`) is told every event here too: the events are then built for it.
 
     >>> from take5rules.playing.players import RandomPlayer
     >>> over = play_silently({"ana": RandomPlayer(1), "bob": RandomPlayer(2)}, seed=4)
     >>> over == list(play_game({"ana": RandomPlayer(1), "bob": RandomPlayer(2)}, seed=4))[-1]
     True
     """
-    game = Game(list(seats), rules, seed, events=False)
-    for _ in _drive(lambda: game, seats, None):
-        pass
+    listeners = _listeners(seats)
+    if listeners:  # a seat listens: the game must build its events to tell them
+        game = Game(list(seats), rules, seed)
+        for _ in _told(_drive(lambda: game, seats, None), listeners):
+            pass
+    else:
+        game = Game(list(seats), rules, seed, events=False)
+        for _ in _drive(lambda: game, seats, None):
+            pass
     assert game.result is not None
     return game.result

@@ -135,7 +135,16 @@ class DraftView:
 
 @runtime_checkable
 class Player(Protocol):
-    """The decisions a Take 5 player makes. Any object with these three methods is a player."""
+    """The decisions a Take 5 player makes. Any object with these three methods is a player.
+
+    Optionally, a player listens: when it has a callable ``see(seat, event)``, the engine
+    (:func:`~take5rules.playing.engine.play_game`, ``play_silently``, ``play_round``) calls it
+    with every event of the game, as its seat may see it
+    (:func:`take5rules.events.seen_by`: a :class:`~take5rules.events.RoundStarted` with only
+    the seat's own hand), before the seat is asked its next decision. It is not part of the
+    protocol: a player without ``see`` is told nothing, and costs the engine nothing.
+    :class:`~take5rules.playing.program_player.ProgramPlayer` listens, to tell its program.
+    """
 
     def choose_card(self, view: CardView) -> Card:
         """The card to play this turn, from ``view.hand``."""
