@@ -63,6 +63,9 @@ _SURROGATE_TEXT = N_("not a take5-log: at {path}: the text {value} is not valid 
 _NOT_A_LOG = N_("not a take5-log: a take5-log is a JSON object whose 'format' is 'take5-log'")
 _VERSION = N_("take5-log version {version!r} is not supported; this validator reads version "
               "{supported}")
+_SEAT_VIEW = N_("not a take5-log: this is a seat view (format 'take5-seat-view'), what one "
+                "player saw of a game without the other hands, so the rules cannot check it; "
+                "`take5rules replay` and `take5rules show` tell it")
 
 #: The value of a log's ``format`` member.
 FORMAT = "take5-log"
@@ -224,7 +227,7 @@ def check_identity(document: object, *, partial: bool = False) -> dict[str, Any]
     if not isinstance(document, dict):
         raise LogError(_NOT_A_LOG)
     if ("format" in document or not partial) and document.get("format") != FORMAT:
-        raise LogError(_NOT_A_LOG)
+        raise LogError(_SEAT_VIEW if document.get("format") == "take5-seat-view" else _NOT_A_LOG)
     if "version" in document or not partial:
         version = document.get("version")
         if type(version) is not int or version != VERSION:
