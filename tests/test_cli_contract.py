@@ -89,6 +89,12 @@ TABLE: list[tuple[str, str, int, str]] = [
     ("show {log} --out game.html", "", 0, "game.html written; turns drawn: 50"),
     ("show {log} --out /nonexistent/x.html", "", 2,
      "cannot write /nonexistent/x.html: no such file or directory [log]"),
+    ("player cautious", '{"type": "hello", "protocol": 1, "table": "t"}\n', 0,
+     '{"type":"hello","protocol":1,"name":"take5rules cautious","author":"take5rules",'
+     '"variants":["standard","tactics","logic","tournament"]}'),
+    ("player nosuch", "", 2,
+     "unknown player kind 'nosuch'; choose one of random, lowest, cautious, greedy, "
+     "montecarlo, ismcts, best [argument]"),
     ("mcp", '{"jsonrpc": "2.0", "id": 1, "method": "ping"}\n', 0,
      '{"jsonrpc":"2.0","id":1,"result":{}}'),
     ("mcp --bogus", "", 2, "Usage: take5rules mcp [OPTIONS]"),

@@ -63,6 +63,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
                "Narrate a saved game (a take5-log) turn by turn, as `take5rules play` told it."),
     "show": ("take5rules.cli.replay_cmd", "show_command",
              "Draw a saved game (a take5-log) as a web page, turn by turn."),
+    "player": ("take5rules.cli.player_cmd", "player_command",
+               "Serve a built-in player over the take5-player protocol on stdin and stdout."),
     "mcp": ("take5rules.cli.mcp_cmd", "mcp_command",
             "Serve the MCP server over stdio: the rules, the referee, the validator and a "
             "seat."),
