@@ -286,6 +286,26 @@ class Channel:
                 else:
                     self._read_stderr()
 
+    def unread(self) -> bool:
+        """Whether the program wrote something not read yet; reads what is there, never waits.
+
+        ``exited`` when it has closed its stdout (and nothing is left to read).
+        """
+        process = self._running()
+        selector = self._selector
+        assert selector is not None
+        if not self._buffer and not self._eof:
+            for key, _ in selector.select(0):
+                if key.fileobj is process.stdout:
+                    self._read_stdout()
+                else:
+                    self._read_stderr()
+        if self._buffer:
+            return True
+        if self._eof:
+            raise self._exited()
+        return False
+
     def stderr_tail(self) -> tuple[str, ...]:
         """The last lines (at most :data:`STDERR_LINES`) the program wrote on its stderr."""
         process = self._process
