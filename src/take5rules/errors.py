@@ -5,8 +5,8 @@ Every check in the library raises a subclass of :class:`Take5Error`. An error ca
 * ``rule``: the stable id of the rule that was broken (see :mod:`take5rules.registry`), or,
   for a failure that breaks no rule of the game, one of the ids of :data:`NOT_RULES`
   (``argument``, ``variant-name``, ``protocol``, ``log``, ``registry``, ``i18n``, ``input``,
-  ``player``, ``state``, ``extra``), which :func:`take5rules.text.error_message` shows as
-  ``[argument]``, not as a rule;
+  ``player``, ``player-protocol``, ``state``, ``extra``), which
+  :func:`take5rules.text.error_message` shows as ``[argument]``, not as a rule;
 * ``where``: a :class:`Where` (round, turn, player, card), each part optional;
 * ``template`` and ``params``: the English message with its placeholders, so that
   :func:`take5rules.text.error_message` can say the same thing in any supported language.
@@ -59,6 +59,9 @@ NOT_RULES: Mapping[str, str] = {
                 "not text. No rule of the game is broken."),
     "player": N_("A player program that failed: it raised an error, or gave no decision in "
                  "time. No rule of the game is broken."),
+    "player-protocol": N_("A player program that broke the take5-player protocol: it could "
+                          "not start, exited, wrote what is not a reply, answered illegally or "
+                          "too late, or declined. No rule of the game is broken."),
     "state": N_("A saved game that does not hold what a saved game holds. No rule of the game "
                 "is broken."),
     "extra": N_("An optional package that is not installed; the message names the extra that "
