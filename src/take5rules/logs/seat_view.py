@@ -93,6 +93,14 @@ def _seats(players: list[str]) -> str:
     return ", ".join(brief(player) for player in players)
 
 
+def _shown(value: object) -> str:
+    """*value* briefly, as JSON where it can be; else the name of its type."""
+    try:
+        return brief(value)
+    except (TypeError, ValueError):
+        return f"<{type(value).__name__}>"
+
+
 def view_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a seat view, version 1, as shipped in the package.
 
@@ -151,7 +159,7 @@ def seat_view(log: object, seat: object) -> dict[str, Any]:
     assert isinstance(log, dict)
     players: list[str] = log["players"]
     if not isinstance(seat, str):
-        raise MalformedInputError("argument", _SEAT_NOT_NAME, seat=brief(seat),
+        raise MalformedInputError("argument", _SEAT_NOT_NAME, seat=_shown(seat),
                                   players=_seats(players))
     if seat not in players:
         raise MalformedInputError("argument", _SEAT_UNKNOWN, seat=brief(seat),
@@ -202,14 +210,14 @@ hand of its seat "ana" alone [rule log]
     assert isinstance(document, dict)
     version = document.get("version")
     if type(version) is not int or version != VIEW_VERSION:
-        raise LogError(_VIEW_VERSION, version=brief(version), supported=VIEW_VERSION)
+        raise LogError(_VIEW_VERSION, version=_shown(version), supported=VIEW_VERSION)
     as_log = {name: value for name, value in document.items() if name != "seat"}
     as_log["format"] = FORMAT
     check_format(as_log)
     seat = document.get("seat")
     players: list[str] = document["players"]
     if type(seat) is not str or seat not in players:
-        raise LogError(_VIEW_SEAT, seat=brief(seat), players=_seats(players))
+        raise LogError(_VIEW_SEAT, seat=_shown(seat), players=_seats(players))
     for index, entry in enumerate(document["rounds"]):
         if entry["hands"].keys() != {seat}:
             raise LogError(_VIEW_HANDS, path=f"$.rounds[{index}].hands", seat=brief(seat))

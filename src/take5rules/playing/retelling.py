@@ -157,7 +157,7 @@ def _view(document: object, seat: str | None) -> dict[str, Any]:
     view = check_view(document)
     if seat is not None and seat != view["seat"]:
         raise MalformedInputError("argument", _OTHER_SEAT, own=brief(view["seat"]),
-                                  seat=brief(seat))
+                                  seat=brief(seat) if isinstance(seat, str) else repr(seat)[:40])
     return view
 
 
