@@ -325,8 +325,10 @@ def test_every_game_reply_is_compact_with_the_rows_bull_heads_and_the_takes() ->
                                                            separators=(",", ":"))
             assert data["row_bull_heads"] == [sum(map(_heads, row)) for row in data["rows"]]
             assert set(data["taken_this_round"]) == set(data["players"])
+            for pile in data["taken_this_round"].values():
+                assert pile["bull_heads"] == sum(map(_heads, pile["cards"]))
         # the takes of the round show before the round is scored
-        assert any(any(data["taken_this_round"].values()) for data in
+        assert any(any(pile["cards"] for pile in data["taken_this_round"].values()) for data in
                    (reply.structured_content for reply in replies))
 
     _session(script)

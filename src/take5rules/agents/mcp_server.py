@@ -12,6 +12,19 @@ Tools:
   files capped at :data:`take5rules.logs.format.MAX_LOG_BYTES` as on the command line;
 * ``new_game``, ``play_card``, ``choose_row``, ``draft_card`` and ``game_state``: play one seat
   against the built-in players of :mod:`take5rules.playing.players`, with narration of each turn.
+  Every reply is one compact JSON object (the structured content, and the same text as the one
+  text part): the phase, the hand, the rows and each row's bull heads (``row_bull_heads``), the
+  cards and bull heads each player has taken this round (``taken_this_round``) and in the last
+  round scored (``last_round``), the totals and the narration
+  (:func:`take5rules.agents.mcp_seat.report`).
+
+Each tool has annotations: a title, and ``readOnlyHint``, ``destructiveHint``,
+``idempotentHint`` and ``openWorldHint``: the rulebook, the referee, the validator and
+``game_state`` only read (and are idempotent); the moves change a game; none destroys anything
+and none reaches outside the server. The rulebook in each language of :mod:`take5rules.text` is
+a resource, ``take5rules://rulebook/{lang}`` (Markdown), and ``explain_turn`` is a prompt: a turn
+of a game of this server (``game_id``, ``turn``, ``language``) laid out for a model to explain,
+with the rules that decided it. ``serverInfo`` carries the package's version.
 
 Run it over stdio with ``take5rules mcp`` or ``python -m take5rules.agents.mcp_server`` (for an MCP
 client's configuration), or build it in-process with :func:`build_server`. Install it with
@@ -23,6 +36,17 @@ is refused, not ignored). A refused argument or a move the rules forbid comes ba
 error whose text names the argument or the rule broken, in the game's language; the game goes
 on from where it was. A line the SDK cannot read gets a JSON-RPC error (see
 :mod:`take5rules.agents.mcp_stdio`).
+
+The server is the SDK's own low-level :class:`mcp.server.lowlevel.Server`: it answers
+``initialize``, lists, errors and the protocol's versions. Its high-level ``MCPServer`` (once
+``FastMCP``) is not used because it cannot keep the strictness above: it checks a tool's
+arguments with a pydantic model in lax mode, which turns ``"8"`` and ``8.0`` into the card 8
+and ``true`` into the card 1, and which drops an argument the tool does not have (a misspelt
+``langauge``) without a word; before that, it parses an argument given as text holding JSON
+(``"[1, 2]"``) into the value (SDK 2.3.0, ``mcp.server.mcpserver.utilities.func_metadata``).
+Here each tool checks its own arguments (:class:`_Tool`) and refuses all of these, naming the
+argument. The stdio transport is ours for the reasons given in
+:mod:`take5rules.agents.mcp_stdio`.
 """
 
 from __future__ import annotations
@@ -49,7 +73,14 @@ except ModuleNotFoundError as absent:  # a plain install: say which extra, in on
 from take5rules._messages import N_
 from take5rules.agents import arguments as _arguments
 from take5rules.agents.arguments import ARGUMENT, MAX_THRESHOLD, checked_threshold
-from take5rules.agents.mcp_seat import Session, report, seat_move, start_game
+from take5rules.agents.mcp_seat import (
+    Session,
+    report,
+    seat_move,
+    start_game,
+    turn_prompt,
+    turn_wanted,
+)
 from take5rules.agents.mcp_stdio import serve_stdio
 from take5rules.conformance.referee import MAX_LINE_BYTES, answer_line
 from take5rules.errors import MalformedInputError, ProtocolError, Take5Error
@@ -57,13 +88,40 @@ from take5rules.logs.format import MAX_LOG_BYTES
 from take5rules.logs.report import Report
 from take5rules.logs.validator import validate, validate_stream
 from take5rules.playing.kinds import BUILTIN_PLAYERS
-from take5rules.text import available_languages, default_language, error_message, explain, rulebook
+from take5rules.text import (
+    available_languages,
+    default_language,
+    error_message,
+    explain,
+    heading,
+    phrase_text,
+    rulebook,
+    source_text,
+)
 from take5rules.variants import DEFAULT_THRESHOLD, Rules, Variant
 
-__all__ = ["MAX_GAMES", "build_server", "main"]
+__all__ = ["MAX_GAMES", "RULEBOOK_URI", "build_server", "main", "rulebook_markdown"]
 
 #: Games kept at once; the oldest is forgotten beyond this.
 MAX_GAMES = 64
+
+#: The address of the rulebook in one language, a resource (RFC 6570 template).
+RULEBOOK_URI = "take5rules://rulebook/{lang}"
+
+#: The player kinds new_game offers: its description and its schema list these, in this order.
+_KINDS = tuple(BUILTIN_PLAYERS)
+
+_RULEBOOK_TITLE = N_("The rules of Take 5")
+
+#: The prompt that lays out a turn to explain, and its arguments: (description, required).
+_EXPLAIN_TURN = "explain_turn"
+_PROMPT_ARGUMENTS = {
+    "game_id": ("The game_id of a reply of new_game", True),
+    "turn": ('The turn: "2.3" for round 2, turn 3; "3" for turn 3 of the round under way; the '
+             "last turn played when left out", False),
+    "language": ("The language of the prompt: " + ", ".join(available_languages())
+                 + "; the game's own when left out", False),
+}
 
 _INSTRUCTIONS = (
     "The rules of Take 5 / 6 nimmt! as a verified reference. Ask for a rule's explanation "
@@ -72,7 +130,9 @@ _INSTRUCTIONS = (
     "of the referee line protocol (rows, plays, choices; rows are 0-based indices in data); "
     "validate a take5-log; or play a seat against the built-in players: new_game, then "
     "play_card, choose_row (when your card is lower than every row) or draft_card, as the "
-    "'phase' of each reply asks."
+    "'phase' of each reply asks. Each reply says each row's bull heads and what each player "
+    "has taken this round. Resources: the rulebook in each language (take5rules://rulebook/"
+    "{lang}). Prompt: explain_turn, a turn of your game laid out with the rules deciding it."
 )
 
 _REQUIRED = object()
@@ -115,8 +175,8 @@ def _opponents(name: str, value: object) -> list[str]:
     if not isinstance(value, list):
         raise MalformedInputError(
             ARGUMENT, N_("{name} = {value}: {name} must be a list of player kinds ({choices})"),
-            name=name, value=_arguments.shown(value), choices=", ".join(BUILTIN_PLAYERS))
-    return [_arguments.choice(name, kind, tuple(BUILTIN_PLAYERS)) for kind in value]
+            name=name, value=_arguments.shown(value), choices=", ".join(_KINDS))
+    return [_arguments.choice(name, kind, _KINDS) for kind in value]
 
 
 def _object_or_text(name: str, value: object) -> object:
@@ -205,6 +265,41 @@ def _language_of(given: Mapping[str, Any]) -> str:
         return _arguments.language("language", given.get("language", "en"))
     except Take5Error:
         return "en"
+
+
+def rulebook_markdown(language: str) -> str:
+    """The whole rulebook in *language* as Markdown (the resource ``take5rules://rulebook/{lang}``).
+
+    Each rule has its title and id, its statement, its explanation and its sources.
+
+    >>> print(rulebook_markdown("fr").splitlines()[2])
+    ## Le paquet (`cards.deck`)
+    """
+    lines = [f"# {phrase_text(_RULEBOOK_TITLE, language)}"]
+    for item in rulebook(language):
+        lines += ["", f"## {item.title} (`{item.rule_id}`)", "", item.statement, "",
+                  item.explanation, "", heading("sources", language)]
+        lines += [f"- {source_text(source, language)}" for source in item.sources]
+    return "\n".join(lines) + "\n"
+
+
+def _resource_language(uri: str) -> str | None:
+    """The language of the rulebook at *uri*, or None when *uri* is no resource of ours."""
+    prefix = RULEBOOK_URI.removesuffix("{lang}")
+    language = uri.removeprefix(prefix) if uri.startswith(prefix) else None
+    return language if language in available_languages() else None
+
+
+def _language_name(language: str) -> str:
+    """*language*'s own name for itself (français, български...)."""
+    from babel import Locale
+
+    return str(Locale.parse(language).get_display_name(language))
+
+
+def _refused(error: Take5Error, language: str = "en") -> MCPError:
+    """*error* as the JSON-RPC error of a request whose parameters are wrong."""
+    return MCPError(types.INVALID_PARAMS, error_message(error, language))
 
 
 def build_server() -> Server[Any]:
@@ -312,14 +407,14 @@ def build_server() -> Server[Any]:
             validate_log, "Validate a game log"),
         "new_game": _Tool(
             "Start a game: your seat first, then the built-in opponents ("
-            + ", ".join(BUILTIN_PLAYERS) + "), each seat named by its kind, a repeated kind "
+            + ", ".join(_KINDS) + "), each seat named by its kind, a repeated kind "
             'numbered: ["cautious", "cautious"] seats "cautious" and "cautious#2", as '
             '`take5rules play` names them. The reply tells the phase: "card" (play_card), '
             '"row" (choose_row, for your low card), "draft" (draft_card, logic and tournament '
             f'variants) or "over". The server keeps the last {MAX_GAMES} games.',
             {
                 "opponents": _Param(
-                    {"type": "array", "items": {"type": "string", "enum": list(BUILTIN_PLAYERS)},
+                    {"type": "array", "items": {"type": "string", "enum": list(_KINDS)},
                      "default": ["cautious", "lowest", "random"],
                      "description": "The built-in players at the table after you"},
                     _opponents, ["cautious", "lowest", "random"]),
@@ -389,8 +484,86 @@ def build_server() -> Server[Any]:
         given = params.arguments or {}
         return await anyio.to_thread.run_sync(call, params.name, given)
 
+    async def on_list_resources(ctx: Any, params: Any) -> types.ListResourcesResult:
+        return types.ListResourcesResult(resources=[
+            types.Resource(uri=RULEBOOK_URI.format(lang=language), name=f"rulebook-{language}",
+                           title=f"{phrase_text(_RULEBOOK_TITLE, language)} "
+                                 f"({_language_name(language)})",
+                           description="The whole rulebook of Take 5 in "
+                                       f"{_language_name(language)}: every rule's statement, "
+                                       "explanation with an example, and sources.",
+                           mime_type="text/markdown")
+            for language in available_languages()
+        ])
+
+    async def on_list_resource_templates(ctx: Any,
+                                         params: Any) -> types.ListResourceTemplatesResult:
+        return types.ListResourceTemplatesResult(resource_templates=[types.ResourceTemplate(
+            uri_template=RULEBOOK_URI, name="rulebook", title="The rules of Take 5",
+            description="The whole rulebook in one language: " + ", ".join(
+                available_languages()), mime_type="text/markdown")])
+
+    async def on_read_resource(ctx: Any,
+                               params: types.ReadResourceRequestParams) -> types.ReadResourceResult:
+        language = _resource_language(params.uri)
+        if language is None:
+            raise _refused(MalformedInputError(
+                ARGUMENT, N_("no resource {name}; the resources are {choices}"),
+                name=_arguments.shown(params.uri), choices=", ".join(
+                    RULEBOOK_URI.format(lang=language) for language in available_languages())))
+        text = await anyio.to_thread.run_sync(rulebook_markdown, language)
+        return types.ReadResourceResult(contents=[types.TextResourceContents(
+            uri=params.uri, mime_type="text/markdown", text=text)])
+
+    async def on_list_prompts(ctx: Any, params: Any) -> types.ListPromptsResult:
+        return types.ListPromptsResult(prompts=[types.Prompt(
+            name=_EXPLAIN_TURN, title="Explain a turn", description=(
+                "A turn of a game played on this server, laid out for you to explain: the rows "
+                "before it, what happened, and the statement of each rule that decided it."),
+            arguments=[types.PromptArgument(name=name, description=description,
+                                            required=required)
+                       for name, (description, required) in _PROMPT_ARGUMENTS.items()])])
+
+    def explain_turn(given: Mapping[str, str]) -> types.GetPromptResult:
+        language = "en"
+        try:
+            for key in given:
+                if key not in _PROMPT_ARGUMENTS:
+                    raise MalformedInputError(
+                        ARGUMENT, N_("unknown argument {name} for {tool}; its arguments are "
+                                     "{choices}"), name=_arguments.shown(key),
+                        tool=_EXPLAIN_TURN, choices=", ".join(_PROMPT_ARGUMENTS))
+            if "game_id" not in given:
+                raise MalformedInputError(
+                    ARGUMENT, N_("argument {name} is missing; {tool} needs it"),
+                    name="game_id", tool=_EXPLAIN_TURN)
+            with lock:
+                session = session_of(given["game_id"])
+                language = session.language
+                if "language" in given:
+                    language = _arguments.language("language", given["language"])
+                record = turn_wanted(session, given.get("turn"))
+                text = turn_prompt(session, record, language)
+        except Take5Error as error:
+            raise _refused(error, language) from None
+        return types.GetPromptResult(
+            description=f"Explain turn {record.round}.{record.turn} of {given['game_id']}",
+            messages=[types.PromptMessage(role="user", content=types.TextContent(text=text))])
+
+    async def on_get_prompt(ctx: Any,
+                            params: types.GetPromptRequestParams) -> types.GetPromptResult:
+        if params.name != _EXPLAIN_TURN:
+            raise _refused(MalformedInputError(
+                ARGUMENT, N_("no prompt {name}; the prompts are {choices}"),
+                name=_arguments.shown(params.name), choices=_EXPLAIN_TURN))
+        return await anyio.to_thread.run_sync(explain_turn, params.arguments or {})
+
     return Server("take5rules", version=_version(), instructions=_INSTRUCTIONS,
-                  on_list_tools=on_list_tools, on_call_tool=on_call_tool)
+                  on_list_tools=on_list_tools, on_call_tool=on_call_tool,
+                  on_list_resources=on_list_resources,
+                  on_list_resource_templates=on_list_resource_templates,
+                  on_read_resource=on_read_resource, on_list_prompts=on_list_prompts,
+                  on_get_prompt=on_get_prompt)
 
 
 def _version() -> str:

@@ -1,12 +1,30 @@
 r"""The MCP server's stdio transport: one JSON-RPC message a line, every request answered.
 
-The SDK's own stdio reader drops a line it cannot read (nested too deeply for its parser, a
-number too long, an escaped lone surrogate such as ``"\ud800"``): the request is never
-answered, and the client waits for ever. This reader answers such a line with a JSON-RPC error
-for the request's id (found by scanning the line's top level, without parsing the rest), or for
-``null`` when no id can be found, as JSON-RPC 2.0 says. Lines longer than
-:data:`MAX_MESSAGE_BYTES` are refused the same way, and the rest of such a line is skipped as
-it arrives, so memory stays bounded.
+The server itself is the SDK's (:class:`mcp.server.lowlevel.Server`, see
+:mod:`take5rules.agents.mcp_server`); only the transport is ours, because the SDK's
+``mcp.server.stdio.stdio_server`` (SDK 2.3.0) cannot keep today's strictness:
+
+* **An unreadable line is never answered.** Its reader passes a line that
+  ``jsonrpc_message_adapter.validate_json`` refuses (not JSON, nested too deeply for its parser,
+  a number too long, an escaped lone surrogate such as ``"\ud800"``, not a JSON-RPC message) to
+  the server as an exception, without the request's id; the server's dispatcher
+  (``JSONRPCDispatcher._dispatch``, with no ``on_stream_exception`` set by the low-level server)
+  logs it at debug level and goes on. The client waits for ever. JSON-RPC 2.0 asks for an
+  error reply: here it goes to the request's id, found by scanning the line's top level without
+  parsing the rest, or to ``null`` when no id can be found.
+* **An id that is neither a number nor a text** (``true``, ``1.5``, an object) makes the SDK
+  take the request for a notification, which is never answered: here it gets an
+  ``INVALID_REQUEST`` error.
+* **Bytes that are not UTF-8 are changed, not refused**: it reads stdin through a text wrapper
+  with ``errors="replace"``, so a card name or a log arrives with U+FFFD in it. Here such a line
+  gets a parse error naming the byte.
+* **A line has no length limit**: it reads whole lines (``async for line in stdin``), so one
+  line of gigabytes is held in memory. Here lines longer than :data:`MAX_MESSAGE_BYTES` are
+  refused, and the rest of such a line is skipped as it arrives: memory stays bounded.
+* **Requests still running at the end of the input are cancelled**: at end of file the
+  dispatcher cancels its in-flight handlers, so ``printf '...' | take5rules mcp`` gets no
+  answer to a request that takes a moment. Here the end of the input waits up to
+  :data:`DRAIN_SECONDS` for every request passed on to be answered.
 
 >>> request_id('{"jsonrpc": "2.0", "params": {"id": 5, "x": [[[1]]]}, "id": 7, "method": "m"}')
 7
