@@ -1,8 +1,8 @@
 """The seats of an arena: the player a spec names, who is deciding, a time per decision, failures.
 
 * :func:`load_player` makes the player of a spec (a built-in kind, ``module:Class``,
-  ``file.py:Class``, a class, a factory or a player object), refusing what is no player with an
-  ``argument`` error; :func:`seat_label` and :func:`seat_names` name the seats.
+  ``file.py:Class``, ``cmd:COMMAND``, a class, a factory or a player object), refusing what
+  is no player with an ``argument`` error; :func:`seat_label` and :func:`seat_names` name the seats.
 * :class:`WatchedSeat` records which seat is deciding, so that a failure names it;
   :class:`TimedPlayer` stops a decision that takes longer than its seconds (raising
   :class:`TooSlow`).
@@ -24,6 +24,7 @@ from take5rules._messages import N_
 from take5rules.errors import RulesError, Take5Error, Where
 from take5rules.playing.kinds import BUILTIN_PLAYERS, SEEDED_PLAYERS
 from take5rules.playing.players import Player, RandomPlayer
+from take5rules.playing.program_player import ProgramPlayer
 from take5rules.registry import RULE_ORDER
 
 __all__ = [
@@ -44,6 +45,9 @@ __all__ = [
 #: What :func:`~take5rules.agents.arena.run_arena` seats: a spec, a class or factory, or a
 #: player object.
 PlayerLike: TypeAlias = "str | Player | Callable[[], Player]"
+
+#: How a spec names a player program: ``cmd:`` and its command line.
+PROGRAM = "cmd:"
 
 _UNKNOWN = N_("unknown player kind {kind!r}; choose one of {choices}")
 _CANNOT_LOAD = N_("player {spec!r}: cannot load {target!r}: {reason}")
@@ -133,16 +137,26 @@ def _checked(player: object, label: str) -> Player:
     return player
 
 
-def load_player(spec: PlayerLike, seed: int | None = None) -> Player:
+def load_player(spec: PlayerLike, seed: int | None = None, *, move_ms: int | None = 10_000,
+                game_ms: int | None = None) -> Player:
     """A player for *spec*: a new one for a kind, a class or a factory; the object itself else.
+
+    ``cmd:COMMAND`` is a player program
+    (:class:`~take5rules.playing.program_player.ProgramPlayer`, its time controls *move_ms* and
+    *game_ms*), not started yet, *seed* the seed of its next game. Each call makes a new one:
+    to play game after game with one program, keep it and set its ``seed`` before each game (as
+    the arena does); close it when done.
 
     >>> load_player("take5rules.playing.players:LowestCardPlayer")
     LowestCardPlayer()
+    >>> load_player("cmd:node 'my bot.js'", 7).words
+    ('node', 'my bot.js')
     >>> load_player("clever")
     Traceback (most recent call last):
     ...
     take5rules.errors.RulesError: unknown player kind 'clever'; choose one of random, lowest, \
-cautious, greedy, montecarlo, ismcts, best, module:Class, file.py:Class [rule argument]
+cautious, greedy, montecarlo, ismcts, best, module:Class, file.py:Class, cmd:COMMAND \
+[rule argument]
     """
     if isinstance(spec, Player) and not isinstance(spec, type):
         return spec
@@ -152,11 +166,15 @@ cautious, greedy, montecarlo, ismcts, best, module:Class, file.py:Class [rule ar
         if spec in BUILTIN_PLAYERS:
             kind = BUILTIN_PLAYERS[spec]
             return kind(seed) if spec in SEEDED_PLAYERS else kind()
+        if spec.startswith(PROGRAM):
+            program = ProgramPlayer(spec[len(PROGRAM):], move_ms=move_ms, game_ms=game_ms)
+            program.seed = seed
+            return program
         module_name, colon, class_name = spec.rpartition(":")
         if not colon or not module_name or not class_name:
             raise argument_error(_UNKNOWN, kind=spec,
                                  choices=", ".join([*BUILTIN_PLAYERS, "module:Class",
-                                                    "file.py:Class"]))
+                                                    "file.py:Class", f"{PROGRAM}COMMAND"]))
         label = spec
     elif callable(spec):
         label = seat_label(spec)
@@ -174,9 +192,15 @@ cautious, greedy, montecarlo, ismcts, best, module:Class, file.py:Class [rule ar
 def seat_label(spec: object) -> str:
     """The name a player is seated under: its spec, class or factory name.
 
+    A program (``cmd:COMMAND``) is seated under its command.
+
     >>> seat_label("bots.py:Mine"), seat_label(RandomPlayer), seat_label(lambda: None)
     ('Mine', 'RandomPlayer', 'player')
+    >>> seat_label("cmd:node bot.js --url http://x")
+    'node bot.js --url http://x'
     """
+    if isinstance(spec, str) and spec.startswith(PROGRAM):
+        return " ".join(spec[len(PROGRAM):].split()) or spec
     if isinstance(spec, str):
         return spec.rpartition(":")[2] or spec
     if isinstance(spec, type):
