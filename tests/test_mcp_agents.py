@@ -297,3 +297,24 @@ def test_explain_this_turn_is_a_prompt_with_the_turns_rules() -> None:
     assert "table.sixth-card" not in texts["quiet"] and "table.low-card" not in texts["quiet"]
     # Left out, the turn is the last one played; the language, the game's own (English).
     assert "the cards are revealed" in prompts["last"].messages[0].content.text
+
+
+@pytest.mark.parametrize("turn", ["1.", ".1", "1.1.1", "9" * 50, "\ud800", "", "-1", "1e3",
+                                  "\N{ARABIC-INDIC DIGIT ONE}", "x" * 1_000_000, "0.0", "2.1"])
+def test_a_hostile_turn_is_refused_naming_the_argument_and_the_game_goes_on(turn: str) -> None:
+    async def script(client: Client) -> None:
+        report = _data(await client.call_tool("new_game", {"seed": 1, "name": "me"}))
+        report = _data(await client.call_tool("play_card", {"game_id": "game-1",
+                                                            "card": min(report["hand"])}))
+        with pytest.raises(MCPError) as refused:
+            await client.get_prompt("explain_turn", {"game_id": "game-1", "turn": turn})
+        message = str(refused.value)
+        assert message.startswith("turn = ") and "[argument]" in message
+        assert len(message) < 400  # a long value is cut in the message, not echoed whole
+        # The game and its turns are as they were: turn 1.1 is still explained.
+        again = _data(await client.call_tool("game_state", {"game_id": "game-1"}))
+        assert again["hand"] == report["hand"]
+        kept: Any = await client.get_prompt("explain_turn", {"game_id": "game-1", "turn": "1.1"})
+        assert "Turn 1: the cards are revealed" in kept.messages[0].content.text
+
+    _run(script)

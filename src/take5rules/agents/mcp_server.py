@@ -70,6 +70,8 @@ except ModuleNotFoundError as absent:  # a plain install: say which extra, in on
     # anyio and mcp_types come with mcp: name the package the extra installs
     raise missing_extra(__name__, absent, "mcp", package="mcp") from None
 
+from babel import Locale
+
 from take5rules._messages import N_
 from take5rules.agents import arguments as _arguments
 from take5rules.agents.arguments import ARGUMENT, MAX_THRESHOLD, checked_threshold
@@ -292,8 +294,6 @@ def _resource_language(uri: str) -> str | None:
 
 def _language_name(language: str) -> str:
     """*language*'s own name for itself (français, български...)."""
-    from babel import Locale
-
     return str(Locale.parse(language).get_display_name(language))
 
 
