@@ -35,10 +35,10 @@ TABLE: list[tuple[str, str, int, str]] = [
      "66."),
     ("play --players ana:random", "", 2,
      "unknown player kind 'ana:random'; choose one of random, lowest, cautious, greedy, "
-     "montecarlo, ismcts, best, human [argument]"),
+     "montecarlo, ismcts, best, human, cmd:COMMAND [argument]"),
     ("play --players ana", "", 2,
      "unknown player kind 'ana'; choose one of random, lowest, cautious, greedy, montecarlo, "
-     "ismcts, best, human [argument]"),
+     "ismcts, best, human, cmd:COMMAND [argument]"),
     ("play --players ana=lowest,ana=random", "", 1,
      "player name 'ana' is used twice; every player needs a distinct name [rule setup.players]"),
     ("play --threshold 0", "", 1,

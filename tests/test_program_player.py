@@ -9,14 +9,18 @@ from __future__ import annotations
 import json
 import os
 import pickle
+import shlex
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
-from take5rules.errors import MalformedInputError
+from take5rules.cli.main import main
+from take5rules.cli.play_cmd import parse_players
+from take5rules.errors import MalformedInputError, RulesError
 from take5rules.events import CardsRevealed, Event, GameOver, RoundStarted
 from take5rules.playing.engine import play_game, play_round, play_silently
 from take5rules.playing.players import CardView, CautiousPlayer, LowestCardPlayer, RandomPlayer
@@ -353,3 +357,44 @@ def test_a_player_program_error_is_one_line_and_pickles() -> None:
     again = pickle.loads(pickle.dumps(error))
     assert (again.kind, again.seat, again.stderr, str(again)) == (
         "illegal", "bot", ("boom",), str(error))
+
+
+def _command(tmp_path: Path, mode: str = "normal") -> str:
+    bot = _bot(tmp_path, mode)
+    return shlex.join(bot.words)
+
+
+@pytest.mark.slow
+def test_play_seats_a_program_with_cmd(tmp_path: Path) -> None:
+    players = f"ana=cautious,bot=cmd:{_command(tmp_path)},cyd=random"
+    result = CliRunner().invoke(main, ["play", "--players", players, "--seed", "3", "--json",
+                                       "--move-ms", "5000", "--game-ms", "60000"])
+    assert result.exit_code == 0, result.output
+    expected = CliRunner().invoke(main, ["play", "--players", "ana=cautious,bot=lowest,cyd=random",
+                                         "--seed", "3", "--json"])
+    assert result.output == expected.output
+    games = [entry for entry in _log(tmp_path) if entry.get("type") == "game"]
+    assert [(g["seat"], g["seed"], g["clock"]) for g in games] == [
+        ("bot", 1, {"move_ms": 5000, "game_ms": 60000})]
+    assert _log(tmp_path)[-1] == {"type": "quit"}
+    assert _gone(_pids(tmp_path)[0])
+
+
+@pytest.mark.slow
+def test_play_says_in_one_line_how_a_program_failed(tmp_path: Path) -> None:
+    players = f"ana=cautious,cmd:{_command(tmp_path, 'illegal')}"
+    result = CliRunner().invoke(main, ["play", "--players", players, "--seed", "3"])
+    assert result.exit_code == 2
+    last = result.output.splitlines()[-1]
+    assert last.startswith("round 1, turn 1, player '")
+    assert last.endswith("the program answered card 105, which is not in its hand "
+                         "[rule turn.reveal] [player-protocol]")
+    assert _gone(_pids(tmp_path)[0])
+
+
+def test_play_parses_cmd_seats() -> None:
+    assert parse_players("cmd:node bot.js --x=1,b=cmd:./b,cmd:node  bot.js --x=1") == [
+        ("node bot.js --x=1", "cmd:node bot.js --x=1"), ("b", "cmd:./b"),
+        ("node bot.js --x=1#2", "cmd:node  bot.js --x=1")]
+    with pytest.raises(RulesError, match="cmd:COMMAND"):
+        parse_players("ana=cmd: ")

@@ -25,7 +25,9 @@ __all__ = [
     "choose_language",
     "echo_wrapped",
     "exit_status",
+    "game_ms_option",
     "lang_option",
+    "move_ms_option",
     "output_width",
     "reported",
     "terminal_console",
@@ -67,6 +69,28 @@ def lang_option(function: F) -> F:
         callback=lambda _context, _parameter, value: choose_language(value),
         help=f"Language of the text: {', '.join(available_languages())} (default: from LC_ALL, "
         "LC_MESSAGES, LANG).",
+    )(function)
+
+
+#: The longest time control the command line takes, in ms (a day).
+_MAX_MS = 86_400_000
+
+
+def move_ms_option(function: F) -> F:
+    """The ``--move-ms`` option: a player program's time for each decision (``move_ms``)."""
+    return click.option(
+        "--move-ms", "move_ms", type=click.IntRange(1, _MAX_MS), default=10_000,
+        show_default=True, metavar="MS",
+        help="A player program's (cmd:) time for each decision, in wall-clock milliseconds.",
+    )(function)
+
+
+def game_ms_option(function: F) -> F:
+    """The ``--game-ms`` option: a player program's time for a whole game (``game_ms``)."""
+    return click.option(
+        "--game-ms", "game_ms", type=click.IntRange(1, _MAX_MS), default=None, metavar="MS",
+        help="A player program's (cmd:) time for a whole game, the sum of its decisions, in "
+             "wall-clock milliseconds (default: no limit).",
     )(function)
 
 

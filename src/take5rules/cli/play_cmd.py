@@ -12,18 +12,27 @@ import click
 
 from take5rules._messages import N_, Phrase, os_reason
 from take5rules.agents.arguments import MAX_ROUNDS, MAX_THRESHOLD, checked_threshold
-from take5rules.cli.common import TurnEnd, echo_wrapped, lang_option, reported
+from take5rules.cli.common import (
+    TurnEnd,
+    echo_wrapped,
+    game_ms_option,
+    lang_option,
+    move_ms_option,
+    reported,
+)
 from take5rules.errors import MalformedInputError, RulesError, Take5Error
 from take5rules.events import CardPlaced, CardsRevealed, Event, RoundStarted, RowTaken
 from take5rules.playing.engine import play_game
 from take5rules.playing.human import TextPlayer, read_answer
 from take5rules.playing.kinds import BUILTIN_PLAYERS
 from take5rules.playing.players import Player, RandomPlayer
+from take5rules.playing.program_player import ProgramPlayer
 from take5rules.setup import check_players
 from take5rules.text import narrate, rows_text
 from take5rules.variants import DEFAULT_THRESHOLD, Rules, Variant
 
-__all__ = ["KINDS", "MAX_THRESHOLD", "checked_threshold", "event_json", "parse_players", "play"]
+__all__ = ["KINDS", "MAX_THRESHOLD", "PROGRAM", "checked_threshold", "event_json",
+           "parse_players", "play"]
 
 _UNKNOWN_KIND = N_("unknown player kind {kind!r}; choose one of {kinds}")
 _HUMAN_JSON = N_("a human seat cannot play with --json: its questions would break the JSON "
@@ -37,48 +46,63 @@ _NOT_TEXT = N_("player name {value!r}: a player's name is a non-empty text")
 #: The kinds a ``--players`` entry may name: the built-in players and a person.
 KINDS = (*BUILTIN_PLAYERS, "human")
 
+#: How an entry names a player program: ``cmd:`` and its command line (no comma in it).
+PROGRAM = "cmd:"
+
+
+def _known(kind: str) -> bool:
+    return kind in KINDS or (kind.startswith(PROGRAM) and bool(kind[len(PROGRAM):].strip()))
+
 
 def parse_players(spec: str) -> list[tuple[str, str]]:
     """The seats of ``--players`` *spec*: (name, kind) pairs, in order.
 
     A bare entry is a kind, seated under its own name (numbered when repeated, as in
-    ``arena``); ``NAME=KIND`` names the seat; anything else is refused.
+    ``arena``); ``NAME=KIND`` names the seat; anything else is refused. A kind is a built-in
+    player, ``human``, or ``cmd:COMMAND``, a player program (its command line holds no comma;
+    bare, it is seated under its command).
 
     >>> parse_players("cautious,random,cautious")
     [('cautious', 'cautious'), ('random', 'random'), ('cautious#2', 'cautious')]
-    >>> parse_players("me=human,bob=lowest")
-    [('me', 'human'), ('bob', 'lowest')]
+    >>> parse_players("me=human,bob=lowest,cmd:node bot.js --x=1")
+    [('me', 'human'), ('bob', 'lowest'), ('node bot.js --x=1', 'cmd:node bot.js --x=1')]
     >>> parse_players("ana:random")
     Traceback (most recent call last):
     ...
     take5rules.errors.RulesError: unknown player kind 'ana:random'; choose one of random, \
-lowest, cautious, greedy, montecarlo, ismcts, best, human [rule argument]
+lowest, cautious, greedy, montecarlo, ismcts, best, human, cmd:COMMAND [rule argument]
     """
     entries: list[tuple[str | None, str]] = []
     for item in (part.strip() for part in spec.split(",")):
-        named, equals, kind = item.partition("=")
-        if kind not in KINDS if equals else item not in KINDS:
-            raise RulesError("argument", _UNKNOWN_KIND, kind=kind if equals else item,
-                             kinds=", ".join(KINDS))
-        entries.append((named, kind) if equals else (None, item))
+        named, equals, kind = ("", "", "") if item.startswith(PROGRAM) else item.partition("=")
+        kind = kind if equals else item
+        if not _known(kind):
+            raise RulesError("argument", _UNKNOWN_KIND, kind=kind,
+                             kinds=", ".join([*KINDS, f"{PROGRAM}COMMAND"]))
+        entries.append((named, kind) if equals else (None, kind))
     taken = [name for name, _ in entries if name is not None]
     pairs: list[tuple[str, str]] = []
     for name, kind in entries:
         if name is None:  # a bare kind: its own name, numbered past the names already taken
-            name, count = kind, 1
+            kind_name = (" ".join(kind[len(PROGRAM):].split()) if kind.startswith(PROGRAM)
+                         else kind)
+            name, count = kind_name, 1
             while name in taken:
                 count += 1
-                name = f"{kind}#{count}"
+                name = f"{kind_name}#{count}"
             taken.append(name)
         pairs.append((name, kind))
     return pairs
 
 
 def _seats(pairs: list[tuple[str, str]], rules: Rules, language: str,
-           told: set[tuple[int, int]] | None = None) -> dict[str, Player]:
+           told: set[tuple[int, int]] | None = None, move_ms: int | None = 10_000,
+           game_ms: int | None = None) -> dict[str, Player]:
     """The players of *pairs*, each seat checked (distinct names: setup.players).
 
     The human seats share *told*, the turns whose reveal one of them told before its question.
+    A program (``cmd:COMMAND``) gets the time controls *move_ms* and *game_ms*, and its seat's
+    index as the seed of its game (as ``random`` does); it is started when the game starts.
     """
     for name, _ in pairs:
         try:
@@ -90,6 +114,12 @@ def _seats(pairs: list[tuple[str, str]], rules: Rules, language: str,
     for index, (name, kind) in enumerate(pairs):
         if kind == "human":
             seats[name] = TextPlayer(name, language, _read_line, _write, told=told)
+            continue
+        if kind.startswith(PROGRAM):
+            program = ProgramPlayer(kind[len(PROGRAM):], move_ms=move_ms, game_ms=game_ms,
+                                    name=name)
+            program.seed = index
+            seats[name] = program
             continue
         seats[name] = RandomPlayer(index) if kind == "random" else BUILTIN_PLAYERS[kind]()
     return seats
@@ -137,8 +167,8 @@ def _checked_log_path(log_path: str) -> None:
 @click.option("--players", "players", default="ana=cautious,bob=lowest,cyd=random,dan=cautious",
               show_default=True,
               help="Seats, comma-separated: KIND or NAME=KIND, each NAME once; KIND is random, "
-                   "lowest, cautious, greedy, montecarlo, ismcts, best or human (you, asked "
-                   "on stdin).")
+                   "lowest, cautious, greedy, montecarlo, ismcts, best, human (you, asked "
+                   "on stdin) or cmd:COMMAND (a program speaking the take5-player protocol).")
 @click.option("--variant", type=click.Choice([v.value for v in Variant]), default="standard",
               show_default=True, help="Which rules to play.")
 @click.option("--threshold", type=int, default=DEFAULT_THRESHOLD, show_default=True,
@@ -152,10 +182,17 @@ def _checked_log_path(log_path: str) -> None:
               help="Also write the game as a take5-log (see `take5rules validate`).")
 @click.option("--rows/--no-rows", default=True, show_default=True,
               help="After each turn, show the four rows.")
+@move_ms_option
+@game_ms_option
 @lang_option
 def play(players: str, variant: str, threshold: int, seed: int, as_json: bool,
-         log_path: str | None, rows: bool, language: str) -> None:
-    """Play a whole game between built-in players and narrate it turn by turn."""
+         log_path: str | None, rows: bool, move_ms: int | None, game_ms: int | None,
+         language: str) -> None:
+    """Play a whole game between built-in players and narrate it turn by turn.
+
+    A seat may be a program of yours, cmd:COMMAND, that speaks the take5-player protocol
+    (JSON lines on its stdin and stdout): it is started for the game and stopped at its end.
+    """
     from take5rules.logs.format import check_loggable, write_log
     from take5rules.logs.writer import LogWriter
 
@@ -166,7 +203,8 @@ def play(players: str, variant: str, threshold: int, seed: int, as_json: bool,
         if as_json and any(kind == "human" for _, kind in pairs):
             raise RulesError("argument", _HUMAN_JSON)
         told: set[tuple[int, int]] = set()  # the reveals a human seat told before its question
-        seats = _seats(pairs, rules, language, told)
+        seats = _seats(pairs, rules, language, told, move_ms, game_ms)
+        programs = [player for player in seats.values() if isinstance(player, ProgramPlayer)]
         if log_path is not None:
             check_loggable(rules)
             _checked_log_path(log_path)
@@ -190,11 +228,14 @@ def play(players: str, variant: str, threshold: int, seed: int, as_json: bool,
                          and event.turn < hand)
                 if rows and after is not None and not asked:
                     echo_wrapped(rows_text(after, language), "  ", "    ")
-        except Take5Error:  # the input ended (or was not text): keep what was played
-            if writer is not None and log_path is not None:
+        except Take5Error:  # the input ended (or was not text), a program failed: keep
+            if writer is not None and log_path is not None:  # what was played
                 with suppress(Take5Error):  # the error to report is the first one
                     write_log(writer.log(), log_path)
             raise
+        finally:
+            for program in programs:
+                program.close()
         if writer is not None and log_path is not None:
             write_log(writer.log(), log_path)
 
