@@ -36,6 +36,11 @@ one's (its ``src`` directory first on ``PYTHONPATH``; a tree from before 0.5.0, 
 ``[SRC]`` and a ratio to it, so that a before/after comparison is one run on one loaded
 machine. ``--programs`` keeps only the programs named (``--programs take5rules`` skips the
 plain numpy batch, which takes about 6 GB at a million games).
+
+``--write`` saves the run's figures in ``benchmarks/results/batch.json`` (the rows the
+documentation's benchmark tables read, with the run's header as its note) and its printout in
+``benchmarks/results/batch.txt``; it needs every program at the default sizes, so that the
+file always describes one whole run.
 """
 
 from __future__ import annotations
@@ -308,16 +313,20 @@ def _compile(directory: Path) -> Path | None:
     return binary
 
 
-def _header() -> str:
-    commit = subprocess.run(["git", "-C", str(HERE.parent), "rev-parse", "--short", "HEAD"],
-                            capture_output=True, text=True).stdout.strip() or "unknown"
-    model = "unknown cpu"
+def _model() -> str:
+    """The processor's model name, from /proc/cpuinfo (Linux)."""
     cpuinfo = Path("/proc/cpuinfo")
     if cpuinfo.exists():
         for line in cpuinfo.read_text().splitlines():
             if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
+                return line.split(":", 1)[1].strip()
+    return "unknown cpu"
+
+
+def _header() -> str:
+    commit = subprocess.run(["git", "-C", str(HERE.parent), "rev-parse", "--short", "HEAD"],
+                            capture_output=True, text=True).stdout.strip() or "unknown"
+    model = _model()
     try:
         import numba
 
@@ -345,24 +354,39 @@ def main() -> None:
     parser.add_argument("--against", metavar="SRC",
                         help="also measure the batch of another checkout's src directory, "
                              "interleaved (a before/after in one run)")
+    parser.add_argument("--write", action="store_true",
+                        help="save the figures in benchmarks/results/batch.json and the "
+                             "printout in batch.txt (a whole run: default sizes, all programs)")
     args = parser.parse_args()
+    if args.write and (args.quick or args.programs is not None or args.against
+                       or tuple(args.sizes) != SIZES):
+        parser.error("--write records a whole run: leave out --quick, --programs, --against "
+                     "and --sizes")
     if args.worker:
         worker(args.worker, args.games, args.minimum)
         return
     if args.quick:
         args.sizes, args.repeats, args.minimum = [1_000, 10_000], 1, 0.3
-    print(_header(), flush=True)
+    header = _header()
+    printed: list[str] = []
+
+    def say(line: str = "") -> None:
+        print(line, flush=True)
+        printed.append(line)
+
+    say(header)
+    record: dict[str, Any] = {"rows": []}
     with tempfile.TemporaryDirectory() as directory:
         compiled = _compile(Path(directory))
         if compiled is None:
-            print("no C compiler (cc or gcc) on this machine: the C limit is left out")
+            say("no C compiler (cc or gcc) on this machine: the C limit is left out")
         names = ["take5rules", "take5rules (numpy kernel)", "plain numpy"]
         if compiled is not None:
             names.append("C")
         if importlib.util.find_spec("py6Nimmt") is not None:
             names.append("py6nimmt")
         else:
-            print("py6nimmt is not installed (pip install py6nimmt==0.1.2): it is left out")
+            say("py6nimmt is not installed (pip install py6nimmt==0.1.2): it is left out")
         if args.against:
             twins = [f"{name}{AGAINST}{args.against}]" for name in names
                      if name.startswith("take5rules")]
@@ -378,7 +402,8 @@ def main() -> None:
                 for name in names[shift:] + names[:shift]:
                     samples[name].append(_run(name, games, args.minimum, compiled))
             rates = {name: statistics.median(s["rate"] for s in samples[name]) for name in names}
-            print(f"\nrandom {PLAYERS}-player rounds, batches of {games:,}:")
+            say(f"\nrandom {PLAYERS}-player rounds, batches of {games:,}:")
+            row: dict[str, float] = {"games": games}
             width = max(28, *(len(name) for name in names))
             for name in names:
                 peak = max(s["peak_kb"] for s in samples[name])
@@ -399,7 +424,24 @@ def main() -> None:
                         line += f" | vs C limit {rates[name] / rates['C']:.2f}x"
                     if "py6nimmt" in rates:
                         line += f" | vs py6nimmt {rates[name] / rates['py6nimmt']:,.0f}x"
-                print(line, flush=True)
+                say(line)
+                key = _KEYS.get(name)
+                if key is not None:
+                    row[key] = round(rates[name])
+                    if name == "take5rules":
+                        row["peak_rss_mb"] = round(peak / 1024)
+                        row["bytes_a_game"] = round(per_game)
+                    elif name == "plain numpy":
+                        row["plain_numpy_peak_rss_mb"] = round(peak / 1024)
+                        row["plain_numpy_bytes_a_game"] = round(per_game)
+                    elif name == "C":
+                        row["c_peak_rss_mb"] = round(peak / 1024)
+            for key, peer in (("vs_plain_numpy", "plain_numpy"), ("vs_c", "c")):
+                if peer in row:
+                    row[key] = round(row["take5rules"] / row[peer], 2)
+            if "py6nimmt" in row:
+                row["vs_py6nimmt"] = round(row["take5rules"] / row["py6nimmt"])
+            record["rows"].append(row)
         if args.programs is not None and "vector" not in args.programs:
             return
         sources = [""] + ([f"{AGAINST}{args.against}]"] if args.against else [])
@@ -408,8 +450,30 @@ def main() -> None:
             for source in sources[repetition % 2 :] + sources[: repetition % 2]:
                 steps[source].append(_run(f"vector{source}", 1_000, args.minimum, None)["rate"])
         for source in sources:
-            print(f"\ntake5rules.batch.vector (Pgx-style){source}, batch of 1,000, random legal "
-                  f"actions: {statistics.median(steps[source]):,.0f} steps/CPU-s")
+            say(f"\ntake5rules.batch.vector (Pgx-style){source}, batch of 1,000, random legal "
+                f"actions: {statistics.median(steps[source]):,.0f} steps/CPU-s")
+        record["vector_steps_per_cpu_second"] = round(statistics.median(steps[""]))
+    if args.write:
+        _write(header, record, printed)
+
+
+#: The key of each program's rate in ``batch.json``'s rows.
+_KEYS = {"take5rules": "take5rules", "take5rules (numpy kernel)": "numpy_kernel",
+         "plain numpy": "plain_numpy", "C": "c", "py6nimmt": "py6nimmt"}
+
+
+def _write(header: str, record: dict[str, Any], printed: list[str]) -> None:
+    """Save *record* as ``batch.json`` and the printout as ``batch.txt``, from this one run."""
+    results = HERE.parent / "results"
+    commit = header.split(",", 1)[0].removeprefix("commit ")
+    figures = {"note": f"bench_batch.py --write, one run ({header}): its whole output is "
+                       "batch.txt.", "commit": commit,
+               "date": header.split(", ")[1], "processor": _model(), "cores": os.cpu_count(),
+               "python": platform.python_version(), "numpy": np.__version__,
+               "accelerator": header.rsplit(", ", 1)[1], **record}
+    (results / "batch.json").write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
+    (results / "batch.txt").write_text("\n".join(printed) + "\n", encoding="utf-8")
+    print(f"wrote {results / 'batch.json'} and batch.txt", flush=True)
 
 
 if __name__ == "__main__":

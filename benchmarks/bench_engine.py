@@ -23,9 +23,11 @@ interpreter included: each candidate plays its rounds in a fresh process of its 
 process that only imports.
 
 Run ``python benchmarks/bench_engine.py`` (``--quick`` for a short run, ``--players`` for the
-rounds per second against 2 to 10 players, ``--write`` to save those figures as
-``benchmarks/results/engine-players.json`` and draw the plot of the documentation in every
-language). Rates are per CPU-second of this process, medians of interleaved repetitions.
+rounds per second against 2 to 10 players, ``--write`` to save the run's figures as
+``benchmarks/results/engine.json``, the table of the documentation's benchmarks page, and with
+``--players`` the sweep as ``benchmarks/results/engine-players.json`` with the plot of the
+documentation in every language). Rates are per CPU-second of this process, medians of
+interleaved repetitions.
 """
 
 from __future__ import annotations
@@ -33,10 +35,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import platform
 import random
 import resource
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -52,6 +56,7 @@ from take5rules.playing.players import RandomPlayer
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results" / "engine-players.json"
+TABLE = ROOT / "benchmarks" / "results" / "engine.json"
 LANGUAGES = ("en", "fr", "bg", "it", "eo")
 
 #: Rounds each candidate plays per measurement (about a tenth of a second each).
@@ -343,13 +348,57 @@ def _peak_kb() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
-def memory_row(players: int, rounds: int) -> str:
-    """One line: each candidate's whole-process peak RSS, and a process that only imports."""
+def memory_row(players: int, rounds: int) -> tuple[str, dict[str, float]]:
+    """One line: each candidate's whole-process peak RSS, and a process that only imports.
+
+    Also the figures, in MB, by kind.
+    """
     kinds = ["imports", "events", "no events", "floor"]
     if py6nimmt(players, 1) is not None:
         kinds.append("py6nimmt 0.1.2")
-    figures = ", ".join(f"{kind} {peak_rss(kind, players, rounds):.1f} MB" for kind in kinds)
-    return f"peak RSS (whole process), {rounds:,} rounds of {players} players: {figures}"
+    peaks = {kind: peak_rss(kind, players, rounds) for kind in kinds}
+    figures = ", ".join(f"{kind} {peak:.1f} MB" for kind, peak in peaks.items())
+    return f"peak RSS (whole process), {rounds:,} rounds of {players} players: {figures}", peaks
+
+
+def _processor() -> str:
+    """The processor's model name, from /proc/cpuinfo (Linux), else the machine's type."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.machine()
+
+
+def write_table(rows: list[Row], rounds: int, peaks: dict[str, float], repeats: int) -> None:
+    """Save the engine's rows and peak memory as ``engine.json``, the benchmarks page's table."""
+    head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                          capture_output=True, text=True).stdout.strip() or "unknown"
+    table = []
+    for row in rows:
+        players = int(row.job.split(", ")[1].split()[0])
+        entry: dict[str, Any] = {"players": players,
+                                 "job": "events" if row.job.endswith(", events") else "no-events",
+                                 "take5rules": round(row.ours)}
+        for peer, key in (("py6nimmt 0.1.2", "py6nimmt"), ("floor", "floor")):
+            if peer in row.peers:
+                entry[key] = round(row.peers[peer])
+        table.append(entry)
+    keys = {"events": "events", "no events": "no_events", "floor": "floor",
+            "py6nimmt 0.1.2": "py6nimmt", "imports": "imports"}
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    figures = {
+        "note": f"bench_engine.py --write, one run (commit {head}, {when}, {os.cpu_count()} "
+                f"cores, Python {sys.version.split()[0]}): rounds per CPU-second, medians of "
+                f"{repeats} interleaved repetitions.",
+        "commit": head, "date": when, "processor": _processor(), "cores": os.cpu_count(),
+        "python": sys.version.split()[0], "rows": table, "rounds_for_memory": rounds,
+        "peak_rss_mb": {keys[kind]: round(peak, 1) for kind, peak in peaks.items()},
+    }
+    TABLE.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {TABLE.relative_to(ROOT)}", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -359,7 +408,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=None, help="measured repetitions")
     parser.add_argument("--players", action="store_true", help="also sweep 2 to 10 players")
     parser.add_argument("--write", action="store_true",
-                        help="with --players: save the figures and draw the documentation plot")
+                        help="save the figures (engine.json; with --players also the sweep and "
+                             "the documentation plot)")
     parser.add_argument("--redraw", action="store_true",
                         help="only draw the documentation plot again from the saved figures")
     parser.add_argument("--rss", nargs=3, metavar=("KIND", "PLAYERS", "ROUNDS"),
@@ -377,8 +427,12 @@ def main(argv: list[str] | None = None) -> int:
     repeats = args.repeats if args.repeats is not None else (3 if args.quick else 7)
     if py6nimmt(2, 1) is None:
         print("py6nimmt is not installed: pip install py6nimmt==0.1.2 (the 'bench' extra)")
-    print_rows(rows_for(4, rounds, repeats) + rows_for(10, rounds // 2, repeats))
-    print(memory_row(4, rounds * 5), flush=True)
+    rows = rows_for(4, rounds, repeats) + rows_for(10, rounds // 2, repeats)
+    print_rows(rows)
+    line, peaks = memory_row(4, rounds * 5)
+    print(line, flush=True)
+    if args.write:
+        write_table(rows, rounds * 5, peaks, repeats)
     if args.players:
         print("rounds per CPU-second against players:", flush=True)
         figures = sweep(rounds // 2, max(3, repeats // 2))

@@ -16,6 +16,7 @@ and the locale's grouping in French, Bulgarian, Italian and Esperanto), with an 
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale
+from babel.dates import format_date
 from babel.numbers import format_decimal, format_percent
 
 
@@ -114,6 +116,21 @@ def milliseconds(value: Any, locale: str) -> str:
     return decimal(number, 1 if number >= 1 else 3, locale)
 
 
+def day(value: Any, locale: str) -> str:
+    """The day of a run's ``YYYY-MM-DD HH:MM UTC`` date, as *locale* writes a date in full.
+
+    >>> day("2026-12-01 11:29 UTC", "fr"), day("2026-12-01 11:29 UTC", "en")
+    ('1 décembre 2026', 'December 1, 2026')
+    """
+    if not isinstance(value, str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}( .*)?", value):
+        raise FigureError(f"{value!r} is not a date written YYYY-MM-DD")
+    when = datetime.date.fromisoformat(value[:10])
+    if locale == "eo":  # Babel's Esperanto capitalises the month and leaves out the ordinal
+        month = format_date(when, format="MMMM", locale=locale).lower()
+        return f"la {when.day}-a de {month} {when.year}"
+    return format_date(when, format="long", locale=locale)
+
+
 #: The styles of a figure: each writes a value of the results in a locale.
 STYLES: dict[str, Callable[[Any, str], str]] = {
     "raw": lambda value, locale: str(value),
@@ -126,6 +143,7 @@ STYLES: dict[str, Callable[[Any, str], str]] = {
     "ms": milliseconds,
     "pct1": percent,
     "interval": interval,
+    "day": day,
 }
 
 
