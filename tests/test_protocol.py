@@ -152,7 +152,7 @@ class Bridge:
 
     def __init__(self, seat: str, make: Callable[[int | None], Player], seed: int | None,
                  players: tuple[str, ...], rules: Rules) -> None:
-        self.served = P._Seat(make)
+        self.served = P.PlayerServer(make, "bridge", "tests")
         self.number = 0
         self.sent: list[dict[str, Any]] = []
         self.replies: list[dict[str, Any]] = []
@@ -161,8 +161,7 @@ class Bridge:
 
     def talk(self, message: dict[str, Any]) -> dict[str, Any] | None:
         self.sent.append(message)
-        reply = self.served.answer(P.decode(P.encode(message)), "bridge", "tests",
-                                   tuple(Variant))
+        reply = self.served.answer(P.decode(P.encode(message)))
         if reply is None:
             return None
         read = P.decode(P.encode(reply))
@@ -569,8 +568,9 @@ def test_serve_declines_a_request_before_any_game_and_a_player_that_fails() -> N
 
     status, replies = served([line(CARD), line(GAME), line(CARD)], lambda seed: Broken())
     assert status == 0
-    assert [(reply["type"], reply.get("id")) for reply in replies] == [("error", None),
+    assert [(reply["type"], reply.get("id")) for reply in replies] == [("error", 1),
                                                                       ("error", 1)]
+    assert "no game message came before it" in replies[0]["message"]
     assert "boom" in replies[1]["message"]
 
 

@@ -79,6 +79,7 @@ __all__ = [
     "REQUESTS",
     "GameInfo",
     "Hello",
+    "PlayerServer",
     "ProtocolViolation",
     "SeatNews",
     "card_reply",
@@ -924,44 +925,64 @@ def parse_draft_request(obj: Mapping[str, Any], player: str = "") -> DraftView:
     return view
 
 
-class _Seat:
-    """What :func:`serve` keeps between messages: the player of the game, and its seat."""
+class PlayerServer:
+    """The program side of the protocol, one table message at a time (what :func:`serve` runs).
 
-    __slots__ = ("make", "player", "seat")
+    Answers ``hello`` with *name*, *author* and *variants*; at each ``game`` makes a fresh
+    player with ``make_player(seed)`` (the game's seed, or ``None``); answers each ``card``,
+    ``row`` and ``draft`` request with that player's decision; ignores information.
 
-    def __init__(self, make: Callable[[int | None], Player]) -> None:
-        self.make = make
+    >>> from take5rules.playing.players import CautiousPlayer
+    >>> server = PlayerServer(lambda seed: CautiousPlayer(), "take5rules cautious")
+    >>> server.answer(game_message(1, "ana", ["ana", "bob"], Rules(), 3)) is None
+    True
+    >>> server.answer({"type": "draft", "id": 1, "round": 1, "pick": 1, "pool": [4, 55],
+    ...                "hand": [], "picks": [], "totals": {}})
+    {'type': 'draft', 'id': 1, 'card': 4}
+    """
+
+    __slots__ = ("author", "make", "name", "player", "seat", "variants")
+
+    def __init__(self, make_player: Callable[[int | None], Player], name: str,
+                 author: str = "", variants: Iterable[Variant] = tuple(Variant)) -> None:
+        self.make = make_player
+        self.name, self.author, self.variants = name, author, tuple(variants)
         self.player: Player | None = None
         self.seat = ""
 
-    def answer(self, obj: dict[str, Any], name: str, author: str,
-               variants: Sequence[Variant]) -> dict[str, Any] | None:
-        """The reply to one table message (``None`` for information); raise on a bad one."""
-        kind = obj["type"]
-        if kind == "hello":
-            protocol = parse_hello(obj)
-            if protocol != PROTOCOL:
-                return error_message(str(Phrase(_CANNOT_SPEAK, expected=PROTOCOL,
-                                                got=protocol)))
-            return hello_reply(name, author, variants)
-        if kind == "game":
-            game = parse_game(obj)
-            self.player, self.seat = self.make(game.seed), game.seat
-            return None
-        if kind not in REQUESTS:
-            return None  # information: round, turn, score, end, error, and types to come
-        number = request_id(obj)
-        if self.player is None:
-            raise _violation("malformed", _UNEXPECTED, type=kind)
+    def answer(self, message: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The reply to one table *message* (as :func:`decode` reads it), or ``None``.
+
+        ``None`` for information (``quit`` included: ending is the caller's); an ``error``
+        message, with the request's id when it has one, for a message it cannot use or a
+        decision its player could not make. Never raises.
+        """
+        number: int | None = None
         try:
+            kind = message.get("type")
+            if kind == "hello":
+                protocol = parse_hello(message)
+                if protocol != PROTOCOL:
+                    return error_message(str(Phrase(_CANNOT_SPEAK, expected=PROTOCOL,
+                                                    got=protocol)))
+                return hello_reply(self.name, self.author, self.variants)
+            if kind == "game":
+                game = parse_game(message)
+                self.player, self.seat = self.make(game.seed), game.seat
+                return None
+            if kind not in REQUESTS:
+                return None  # information: round, turn, score, end, error, and types to come
+            number = request_id(message)
+            if self.player is None:
+                raise _violation("malformed", _UNEXPECTED, type=kind)
             if kind == "card":
                 return card_reply(number, self.player.choose_card(
-                    parse_card_request(obj, self.seat)))
+                    parse_card_request(message, self.seat)))
             if kind == "row":
                 return row_reply(number, self.player.choose_row(
-                    parse_row_request(obj, self.seat)))
+                    parse_row_request(message, self.seat)))
             return draft_reply(number, self.player.choose_draft(
-                parse_draft_request(obj, self.seat)))
+                parse_draft_request(message, self.seat)))
         except ProtocolViolation as violation:
             return error_message(str(violation.detail), number)
         except Exception as error:  # the player failed: decline, do not crash
@@ -1008,13 +1029,14 @@ def serve(
 ) -> int:
     r"""Play the program side of the protocol on *stdin* and *stdout*; return the exit status.
 
-    Answers ``hello`` with *name*, *author* and *variants*; at each ``game`` makes a fresh
-    player with ``make_player(seed)`` (the game's seed, or ``None``); answers each ``card``,
-    ``row`` and ``draft`` request with that player's decision; ignores the information messages
-    (and every type it does not know). A line it cannot use (not UTF-8, not JSON, not an object
-    with a string ``type``, over :data:`MAX_LINE` bytes, a request of the wrong shape) is
-    answered with an ``error`` message, and serving goes on: stopping is the table's call. No
-    more than ``MAX_LINE + 1`` bytes of a line are ever held. Ends with status 0 at ``quit`` or
+    A :class:`PlayerServer` answers each message: ``hello`` with *name*, *author* and
+    *variants*; at each ``game`` a fresh player from ``make_player(seed)`` (the game's seed, or
+    ``None``); each ``card``, ``row`` and ``draft`` request with that player's decision; the
+    information messages (and every type it does not know) are read and ignored. A line it
+    cannot use (not UTF-8, not JSON, not an object with a string ``type``, over
+    :data:`MAX_LINE` bytes, a request of the wrong shape) is answered with an ``error``
+    message, and serving goes on: stopping is the table's call. No more than
+    ``MAX_LINE + 1`` bytes of a line are ever held. Ends with status 0 at ``quit`` or
     at the end of *stdin* (or when the table closed the pipe), 2 if *stdout* cannot be written.
     The streams may be text or binary (a text stream's ``buffer`` is used when it has one).
 
@@ -1038,8 +1060,7 @@ def serve(
     binary_out = _is_binary(sink)
     if not binary_out:
         sink = stdout
-    seat = _Seat(make_player)
-    offered = tuple(variants)
+    server = PlayerServer(make_player, name, author, variants)
     while True:
         try:
             line = _read_line(source)
@@ -1052,11 +1073,12 @@ def serve(
         reply: dict[str, Any] | None
         try:
             message = decode(line)
-            if message["type"] == "quit":
-                return 0
-            reply = seat.answer(message, name, author, offered)
         except ProtocolViolation as violation:
             reply = error_message(str(violation.detail))
+        else:
+            if message["type"] == "quit":
+                return 0
+            reply = server.answer(message)
         if reply is None:
             continue
         try:
