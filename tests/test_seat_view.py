@@ -321,6 +321,22 @@ def test_a_tampered_view_breaks_a_rule() -> None:
         list(seat_events(seat_view(log, "ana"), "bob"))
 
 
+@pytest.mark.parametrize("variant", ["tournament", *(pytest.param(name, marks=pytest.mark.slow)
+                                     for name in ("logic", "standard", "profi"))])
+def test_a_huge_hostile_view_is_refused_in_bounded_time(variant: str) -> None:
+    # 2001 seats (the rulebook allows 2 to 10) and 1000 rounds of 50 picks each: rebuilding
+    # every hand of every round for every seat would take minutes; the view is refused at once.
+    view = {"format": "take5-seat-view", "version": 1, "seat": "a", "variant": variant,
+            "players": ["a"] + [f"p{i}" for i in range(2000)],
+            "rounds": [{"rows": [[1], [2], [3], [4]], "hands": {"a": []},
+                        "draft": [["a", 1]] * 50, "turns": []} for _ in range(1000)]}
+    with within(10), pytest.raises(LogError, match="this seat view breaks a rule"):
+        list(seat_events(view))
+    view["players"] = ["a", "b", "c"]
+    with within(10), pytest.raises(LogError, match="this seat view breaks a rule"):
+        list(seat_events(view))
+
+
 def test_is_seat_view_looks_at_the_format_only() -> None:
     assert is_seat_view({"format": "take5-seat-view"})
     assert not is_seat_view({"format": "take5-log"})

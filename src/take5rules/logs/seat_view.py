@@ -49,10 +49,11 @@ from importlib import resources
 from typing import Any
 
 from take5rules._messages import N_
-from take5rules.errors import LogError, MalformedInputError
+from take5rules.errors import LogError, MalformedInputError, RulesError
 from take5rules.logs.format import check_format
 from take5rules.logs.structure import FORMAT, brief
 from take5rules.logs.validator import validate
+from take5rules.variants import Variant, check_player_count
 
 __all__ = [
     "VIEW_FORMAT",
@@ -248,13 +249,20 @@ def stand_in_log(view: object) -> dict[str, Any]:
     document = check_view(view)
     seat: str = document["seat"]
     players: list[str] = document["players"]
-    variant = document["variant"]
+    try:
+        variant = Variant.parse(document["variant"]).value
+        check_player_count(len(players), Variant(variant))
+    except RulesError:  # no game at all: nothing to rebuild, and validate says which rule
+        variant = None
     deck = _DECK if variant == "standard" else _HAND * len(players) + 4
     log: dict[str, Any] = {"format": FORMAT, "version": VIEW_VERSION}
     sheets: dict[str, list[int]] = {}
     rounds: list[dict[str, Any]] = []
     for number, entry in enumerate(document["rounds"], start=1):
         own: list[int] = entry["hands"][seat]
+        if variant is None or (variant == "tournament" and number > len(players)):
+            rounds.append(entry)  # a round no game has: the seat's hand alone
+            continue
         if variant == "logic" or (variant == "tournament" and number == 1):
             hands = {player: [card for picker, card in entry.get("draft", ()) if picker == player]
                      for player in players}

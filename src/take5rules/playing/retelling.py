@@ -37,7 +37,7 @@ from take5rules.events import (
     RoundStarted,
     RowTaken,
 )
-from take5rules.logs.seat_view import check_view, is_seat_view, seat_view, stand_in_log
+from take5rules.logs.seat_view import is_seat_view, seat_view, stand_in_log
 from take5rules.logs.structure import brief
 from take5rules.logs.validator import validate
 from take5rules.playing.engine import play_round
@@ -150,15 +150,28 @@ def _replayed(log: Mapping[str, Any]) -> Iterator[Event]:
         yield GameOver(len(log["rounds"]), totals, lowest(totals))
 
 
-def _view(document: object, seat: str | None) -> dict[str, Any]:
-    """The seat view *document*, or the view of the log *document* from *seat*."""
-    if not is_seat_view(document):
-        return seat_view(document, seat)
-    view = check_view(document)
-    if seat is not None and seat != view["seat"]:
-        raise MalformedInputError("argument", _OTHER_SEAT, own=brief(view["seat"]),
-                                  seat=brief(seat) if isinstance(seat, str) else repr(seat)[:40])
-    return view
+def _seat_replay(document: object, seat: str | None) -> tuple[dict[str, Any], Iterator[Event]]:
+    """A seat view and its events, the other hands left out.
+
+    The view is *document*, or the view of the log *document* from *seat*; it is checked by
+    every rule through its stand-in log.
+    """
+    if is_seat_view(document):
+        assert isinstance(document, dict)
+        own = document.get("seat")
+        if seat is not None and isinstance(own, str) and seat != own:
+            raise MalformedInputError(
+                "argument", _OTHER_SEAT, own=brief(own),
+                seat=brief(seat) if isinstance(seat, str) else repr(seat)[:40])
+        stand_in = stand_in_log(document)  # checks the view's shape first
+        view: dict[str, Any] = document
+    else:
+        view = seat_view(document, seat)
+        stand_in = stand_in_log(view)
+    seen: str = view["seat"]
+    events = _replayed(_checked(stand_in, _VIEW_INVALID))
+    return view, (RoundStarted(event.round, event.rows, {seen: event.hands[seen]})
+                  if isinstance(event, RoundStarted) else event for event in events)
 
 
 def seat_events(document: object, seat: str | None = None) -> Iterator[Event]:
@@ -182,13 +195,7 @@ def seat_events(document: object, seat: str | None = None) -> Iterator[Event]:
     ...     e for e in events if not isinstance(e, RoundStarted)]
     True
     """
-    view = _view(document, seat)
-    own = view["seat"]
-    stand_in = _checked(stand_in_log(view), _VIEW_INVALID)
-    for event in _replayed(stand_in):
-        if isinstance(event, RoundStarted):
-            event = RoundStarted(event.round, event.rows, {own: event.hands[own]})
-        yield event
+    yield from _seat_replay(document, seat)[1]
 
 
 def narrate_seen(event: Event, language: str = "en", players: Sequence[str] = (), *,
@@ -231,8 +238,8 @@ def log_html(document: object, language: str = "en", seat: str | None = None) ->
         events = list(_replayed(log))
         title = tr.gettext(_TITLE)
     else:
-        log = _view(document, seat)
-        events = list(seat_events(log))
+        log, told = _seat_replay(document, seat)
+        events = list(told)
         players = log["players"]
         title = tr.gettext(_SEAT_TITLE).format(seat=log["seat"])
     parts = [f'<!DOCTYPE html>\n<html lang="{html.escape(language)}">\n<head>\n'
