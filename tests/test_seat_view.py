@@ -450,3 +450,40 @@ def test_replay_seat_through_the_command(tmp_path: Path) -> None:
     assert bad.returncode == 2
     assert bad.stderr.startswith('"zed" is not a seat of this game')
     assert "Traceback" not in bad.stderr
+
+
+def _paths(value: object, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _paths(item, (*path, index))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", list(Variant))
+def test_a_view_changed_anywhere_is_told_or_refused_with_a_clear_error(variant: Variant) -> None:
+    import random
+
+    from take5rules.errors import Take5Error
+
+    view = seat_view(_in_progress(_log(variant, 3, seed=11), 5), "bob")
+    paths = [path for path in _paths(view) if path]
+    chooser = random.Random(variant.value)
+    hostile: tuple[object, ...] = (None, "x", -1, 0, 105, 3.0, True, [], {}, 10**100, [[1]],
+                                   {"bob": [1]}, "\ud800")
+    for _ in range(150):
+        changed = copy.deepcopy(view)
+        path = chooser.choice(paths)
+        holder: Any = changed
+        for step in path[:-1]:
+            holder = holder[step]
+        holder[path[-1]] = chooser.choice(hostile)
+        with within(10):
+            try:
+                list(seat_events(changed))
+                log_html(changed)
+            except Take5Error:
+                pass
