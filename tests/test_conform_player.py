@@ -221,6 +221,8 @@ BUGS = [
     ("unknown-info", "hostile/unknown-types", "exited", "card", 4),
     ("long-line", "hostile/long-lines", "exited", "card", 3),
     ("needs-round", "hostile/order", "exited", "card", 3),
+    ("huge-reply", "tactics/2", "oversize", "card", 3),
+    ("decline-row", "standard/2", "declined", "row", 3),
 ]
 
 
@@ -255,7 +257,7 @@ def test_a_planted_bug_is_caught_and_shrunk(bug: str, check: str, kind: str, sho
     report = format_player_result(result)
     assert f"in check {check}:" in report and f"[player-protocol {kind}]" in report
     assert "Traceback (most recent call last)" not in report.split("stderr:")[0]
-    if kind in ("illegal", "malformed"):
+    if kind in ("illegal", "malformed", "declined"):
         # The session really shows it: sent again to the program, it writes the same line.
         assert violation.reply in _replayed(command, session)
     else:

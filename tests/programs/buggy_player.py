@@ -17,7 +17,10 @@ independently of take5rules, as a program in another language would be. The bugs
 * ``long-line``: it dies on a line over 60,000 bytes (a reader with a small buffer);
 * ``echo``: it writes each informational message back (a line nobody asked for);
 * ``needs-round``: it plays from the hand of the last ``round`` message, and dies on a card
-  request that comes without one in its game.
+  request that comes without one in its game;
+* ``huge-reply``: in the tactics variant, its card replies are padded with spaces to 70,000
+  bytes (a line may have 65,536);
+* ``decline-row``: it declines every row request with an ``error`` reply.
 """
 
 from __future__ import annotations
@@ -29,7 +32,8 @@ import time
 from typing import Any
 
 BUGS = ("wrong-id", "row-4", "turn-10", "unknown-info", "no-draft", "slow-tactics",
-        "extra-field", "ten-seats", "long-line", "echo", "needs-round")
+        "extra-field", "ten-seats", "long-line", "echo", "needs-round", "huge-reply",
+        "decline-row")
 INFORMATION = ("game", "round", "turn", "score", "end", "error")
 
 
@@ -92,9 +96,16 @@ def main() -> int:
                 reply["id"] += 1
             if bug == "extra-field" and message["round"] >= 2:
                 reply["comment"] = "my lowest card"
+            if bug == "huge-reply" and variant == "tactics":
+                sys.stdout.write(json.dumps(reply) + " " * 70_000 + "\n")
+                sys.stdout.flush()
+                continue
             write(reply)
             continue
         if kind == "row":
+            if bug == "decline-row":
+                write({"type": "error", "message": "I never take a row", "id": message["id"]})
+                continue
             write({"type": "row", "id": message["id"], "row": 4 if bug == "row-4" else 0})
             continue
         if kind == "draft":

@@ -282,10 +282,12 @@ class _Session:
             def read(reply: object) -> int:
                 return protocol.read_draft_reply(reply, ident, tuple(request["pool"]))
         clock = self.clock
-        allowed: float = clock.move_ms
-        if clock.game_ms is not None:
-            allowed = min(allowed, max(0.0, clock.game_ms - clock.used_ms))
-        answer: int = self._ask(request, read, allowed)
+        answer: int
+        if clock.game_ms is not None and clock.game_ms - clock.used_ms < clock.move_ms:
+            answer = self._ask(request, read, max(0.0, clock.game_ms - clock.used_ms),
+                               game_ms=clock.game_ms)
+        else:
+            answer = self._ask(request, read, clock.move_ms)
         return answer
 
     def replay(self, message: Mapping[str, Any]) -> None:
@@ -323,7 +325,7 @@ class _Session:
             raise _ViolationError(error.kind, error.template, error.params, message, None) from None
 
     def _ask(self, request: Mapping[str, Any], read: Callable[[object], Any], allowed: float,
-             *, hello: bool = False) -> Any:
+             *, hello: bool = False, game_ms: int | None = None) -> Any:
         lines = [dict(request)] if hello else self._dressed(request)
         for line in lines[:-1]:
             self._write(line)
@@ -336,6 +338,9 @@ class _Session:
             if error.kind == "time" and hello:
                 raise _ViolationError("start", N_("it did not answer hello within {ms} ms"),
                                 {"ms": round(allowed)}, sent, None) from None
+            if error.kind == "time" and game_ms is not None:
+                raise _ViolationError("time", N_("it used up the {ms} ms of its game clock"),
+                                      {"ms": game_ms}, sent, None) from None
             if error.kind == "time":
                 raise _ViolationError("time", N_("it did not answer within {ms} ms"),
                                 {"ms": round(allowed)}, sent, None) from None
