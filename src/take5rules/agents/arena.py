@@ -40,6 +40,16 @@ A player that raises, breaks a rule or (with *move_timeout*) takes too long to d
 run with an :class:`ArenaPlayerError` naming the game (counted from 1, as people count), its
 seed and the seat.
 
+A player program (``cmd:COMMAND``: :mod:`take5rules.playing.program_player`) is started once
+per seat and process and plays all its games there. When it fails (it dies, answers out of
+shape or illegally, too late: a :class:`~take5rules.playing.program_player.PlayerProgramError`)
+it stops that game only: the arena reports the failure (*on_failure*, with the same
+:class:`ArenaPlayerError`) and goes on with the other games, starting the program afresh.
+The games that did not finish are left out of the standings (:attr:`ArenaResult.unfinished`),
+and on duplicate deals so are the other games of their deals, so that every deal kept is
+played in every rotation (:attr:`ArenaResult.left_out`). When the first :data:`GIVE_UP`
+games to end all failed, or no game finished at all, the run stops with the failure.
+
 >>> result = run_arena(["cautious", "random"], games=4, seed=1)
 >>> [standing.player for standing in result.standings]
 ['cautious', 'random']
@@ -53,6 +63,7 @@ import reprlib
 import signal
 import statistics
 import threading
+from array import array
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from contextlib import contextmanager
@@ -60,7 +71,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from take5rules._messages import N_
-from take5rules.agents.arena_games import ArenaSetup, game_seed, play_one
+from take5rules.agents.arena_games import (
+    ArenaSetup,
+    GameFailure,
+    SeatPrograms,
+    game_seed,
+    is_program,
+    play_or_fail,
+    program_player,
+)
 from take5rules.agents.arena_seats import (
     ArenaPlayerError,
     PlayerLike,
@@ -70,7 +89,7 @@ from take5rules.agents.arena_seats import (
     seat_label,
     seat_names,
 )
-from take5rules.agents.arena_store import Outcomes
+from take5rules.agents.arena_store import Outcome, Outcomes
 from take5rules.agents.ladder import Report, report
 from take5rules.agents.stats import mean_interval
 from take5rules.errors import RulesError
@@ -78,6 +97,7 @@ from take5rules.setup import check_players
 from take5rules.variants import Rules
 
 __all__ = [
+    "GIVE_UP",
     "MAX_GAMES",
     "ArenaPlayerError",
     "ArenaResult",
@@ -96,6 +116,13 @@ __all__ = [
 #: 1 GB, and its report stays within a minute or two.
 MAX_GAMES = 10**7
 
+#: The run stops when this many games have failed before any finished (a program that fails
+#: every game would otherwise fail them all, each perhaps after its whole move time).
+GIVE_UP = 3
+
+_GAVE_UP = N_("the arena stops: its first {failed} games to end did not finish")
+_NO_WHOLE_DEAL = N_("no deal was played in every rotation of the seats: {failed} games did not "
+                    "finish, and each deal lost one; there are no standings")
 _BAD_TIMEOUT = N_("a move timeout is a number of seconds above 0, not {value!r}")
 _NO_TIMER = N_("a move timeout needs the main thread (or jobs above 1)")
 _AT_LEAST_ONE = N_("an arena plays at least one game, not {value!r}")
@@ -161,6 +188,11 @@ class ArenaResult:
 
     Built from dicts and tuples as ``ArenaResult(rules, seed, totals, winners, standings,
     rounds, duplicate)``, as before; a game's winners are then kept in the order of its totals.
+
+    :attr:`unfinished`: the games (numbered from 1) that a player program stopped, left out of
+    the outcomes and the standings; :attr:`left_out`: how many other games were left out with
+    them, on duplicate deals, so that every deal kept is played in every rotation. The games
+    kept are then numbered from 0 again, in their order: :attr:`games` counts them.
     """
 
     rules: Rules
@@ -168,6 +200,8 @@ class ArenaResult:
     outcomes: Outcomes
     standings: tuple[Standing, ...]
     duplicate: bool
+    unfinished: tuple[int, ...]
+    left_out: int
 
     def __init__(self, rules: Rules, seed: int, totals: Sequence[Mapping[str, int]],
                  winners: Sequence[Sequence[str]], standings: Sequence[Standing],
@@ -178,17 +212,19 @@ class ArenaResult:
                    duplicate)
 
     def _fill(self, rules: Rules, seed: int, outcomes: Outcomes,
-              standings: Sequence[Standing], duplicate: bool) -> None:
+              standings: Sequence[Standing], duplicate: bool,
+              unfinished: Sequence[int] = (), left_out: int = 0) -> None:
         for name, value in (("rules", rules), ("seed", seed), ("outcomes", outcomes),
-                            ("standings", tuple(standings)), ("duplicate", bool(duplicate))):
+                            ("standings", tuple(standings)), ("duplicate", bool(duplicate)),
+                            ("unfinished", tuple(unfinished)), ("left_out", left_out)):
             object.__setattr__(self, name, value)
 
     @classmethod
     def of(cls, rules: Rules, seed: int, outcomes: Outcomes, standings: Sequence[Standing],
-           duplicate: bool) -> ArenaResult:
+           duplicate: bool, unfinished: Sequence[int] = (), left_out: int = 0) -> ArenaResult:
         """The result of the games kept in *outcomes* (as :func:`run_arena` builds it)."""
         result = object.__new__(cls)
-        result._fill(rules, seed, outcomes, standings, duplicate)
+        result._fill(rules, seed, outcomes, standings, duplicate, unfinished, left_out)
         return result
 
     @property
@@ -228,6 +264,8 @@ class ArenaResult:
             "seed": self.seed,
             "games": self.games,
             "duplicate": self.duplicate,
+            "unfinished": list(self.unfinished),
+            "left_out": self.left_out,
             "standings": [standing.to_json() for standing in self.standings],
             "report": self.report().to_json() if self.outcomes.has_rounds else None,
         }
@@ -263,6 +301,9 @@ def run_arena(
     move_timeout: float | None = None,
     duplicate: bool = True,
     executor: Executor | None = None,
+    on_failure: Callable[[ArenaPlayerError, bool], None] | None = None,
+    move_ms: int | None = 10_000,
+    game_ms: int | None = None,
 ) -> ArenaResult:
     """Play *games* seeded games between *specs* and rank them by mean penalty.
 
@@ -274,6 +315,11 @@ def run_arena(
     :class:`concurrent.futures.Executor` (a Dask ``Client.get_executor()``, Ray's, a pool of
     your own), plays the games instead of this process (*jobs* 1) or the arena's own process
     pool (*jobs* above 1); the results do not depend on who plays them.
+
+    A game that a player program stopped is left out (see the module), and *on_failure*, if
+    given, is called with its error and whether games are still to come. *move_ms* and
+    *game_ms* are the programs' time controls (wall-clock ms a move, and a game; ``None``: no
+    limit), as the take5-player protocol defines them.
     """
     if rules is not None and not isinstance(rules, Rules):
         raise argument_error(_NOT_RULES, value=reprlib.repr(rules))
@@ -290,29 +336,86 @@ def run_arena(
     games = games_played(games, len(names), bool(duplicate))
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise argument_error(_NOT_A_SEED, value=seed)
-    setup = ArenaSetup(players, names, rules, seed, _timeout(move_timeout), bool(duplicate))
+    setup = ArenaSetup(players, names, rules, seed, _timeout(move_timeout), bool(duplicate),
+                       move_ms, game_ms)
     for spec in players:  # fail early, in this process, on a spec that does not load
-        load_player(spec, 0)
-    outcomes = Outcomes(names, games)
+        if isinstance(spec, str) and is_program(spec):
+            program_player(setup, spec)  # its command and time controls (nothing started)
+        else:
+            load_player(spec, 0)
+    played = _Played(Outcomes(names, games), on_failure)
     with _timer_allowed(setup, 2 if executor is not None else jobs):
         if executor is not None:  # the worker machinery is imported only when it is used
             from take5rules.agents.arena_pool import play_on
 
             for outcome in play_on(executor, setup, games, progress):
-                outcomes.record(outcome)
+                played.take(outcome)
         elif jobs <= 1:
-            for game in range(games):
-                outcomes.record(play_one(setup, game))
-                if progress is not None:
-                    progress(1)
+            with SeatPrograms() as programs:
+                for game in range(games):
+                    played.take(play_or_fail(setup, game, programs))
+                    if progress is not None:
+                        progress(1)
         else:
             from take5rules.agents.arena_pool import play_in_processes
 
             for outcome in play_in_processes(setup, games, jobs, progress):
-                outcomes.record(outcome)
+                played.take(outcome)
+    outcomes, left_out = played.kept(len(names) if duplicate else 1)
     spec_names = [spec if isinstance(spec, str) else seat_label(spec) for spec in players]
     return ArenaResult.of(rules, seed, outcomes, standings_of(outcomes, spec_names),
-                          bool(duplicate))
+                          bool(duplicate), sorted(game + 1 for game in played.failed), left_out)
+
+
+class _Played:
+    """The games as they end: outcomes recorded, failures of programs counted and reported."""
+
+    def __init__(self, outcomes: Outcomes,
+                 on_failure: Callable[[ArenaPlayerError, bool], None] | None) -> None:
+        self.outcomes, self.on_failure = outcomes, on_failure
+        self.failed: array[int] = array("q")
+        self.finished = 0
+        self.first: ArenaPlayerError | None = None
+
+    def take(self, played: Outcome | GameFailure) -> None:
+        """Record a game's outcome, or count and report its failure (stop the run: GIVE_UP)."""
+        if not isinstance(played, GameFailure):
+            self.outcomes.record(played)
+            self.finished += 1
+            return
+        self.failed.append(played.game)
+        self.first = self.first or played.error
+        going_on = self.finished + len(self.failed) < self.outcomes.games
+        if self.on_failure is not None:
+            self.on_failure(played.error, going_on)
+        if not self.finished and len(self.failed) >= GIVE_UP and going_on:
+            raise ArenaPlayerError(played.error.rule, _GAVE_UP, failed=len(self.failed))
+
+    def kept(self, size: int) -> tuple[Outcomes, int]:
+        """The outcomes of the games kept, numbered anew, and how many finished games were left out.
+
+        A deal set of *size* games (one game on independent deals) is kept whole or not at all.
+        """
+        if self.first is None:
+            return self.outcomes, 0
+        if not self.finished:
+            raise self.first
+        games, seats = self.outcomes.games, len(self.outcomes.seats)
+        lost = {game // size for game in self.failed}
+        kept = games - sum(min(size, games - unit * size) for unit in lost)
+        if not kept:
+            raise ArenaPlayerError(self.first.rule, _NO_WHOLE_DEAL, failed=len(self.failed))
+        store = Outcomes(self.outcomes.seats, kept)
+        source = self.outcomes
+        number = 0
+        for game in range(games):
+            if game // size in lost:
+                continue
+            span = slice(game * seats, (game + 1) * seats)
+            store.record((number, tuple(source.orders[span]), tuple(source.totals[span]),
+                          source.winners[game], tuple(source.penalties_of(game))))
+            number += 1
+        return store, self.finished - kept
 
 
 def games_played(games: int, seats: int, duplicate: bool = True) -> int:

@@ -7,6 +7,12 @@
 * A worker ignores SIGINT (the parent decides) and exits when its parent dies. On SIGINT,
   SIGTERM or any failure the parent cancels what is queued, stops the workers and waits for
   them, so that none is left behind.
+* Player programs (``cmd:`` seats) are started once per worker and kept for its later games
+  (:class:`~take5rules.agents.arena_games.SeatPrograms`); a worker stops them when it ends,
+  when it is sent SIGTERM and when its parent dies. An executor of :func:`play_on` starts them
+  once per chunk of games, and stops them at the chunk's end.
+* A game that a program stopped comes back as a
+  :class:`~take5rules.agents.arena_games.GameFailure`, in place of its outcome.
 """
 
 from __future__ import annotations
@@ -19,15 +25,19 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeAlias
 
 from take5rules._messages import N_
-from take5rules.agents.arena_games import ArenaSetup, play_one
+from take5rules.agents.arena_games import ArenaSetup, GameFailure, SeatPrograms, play_or_fail
 from take5rules.agents.arena_seats import ArenaPlayerError
 from take5rules.agents.arena_store import Outcome
 from take5rules.errors import RulesError
+from take5rules.playing.channel import stop_all
 
-__all__ = ["Interrupted", "chunk_size", "play_in_processes", "play_on", "worker_count"]
+__all__ = ["Interrupted", "Played", "chunk_size", "play_in_processes", "play_on", "worker_count"]
+
+#: What a game gives back: its outcome, or the failure of a program that stopped it.
+Played: TypeAlias = "Outcome | GameFailure"
 
 #: Games a chunk holds at most, and chunks in flight per worker.
 MAX_CHUNK = 25
@@ -69,47 +79,76 @@ def chunk_size(games: int, jobs: int) -> int:
     return max(1, min(MAX_CHUNK, games // (jobs * 4)))
 
 
+#: The player programs of this worker process (one worker plays one arena's games).
+_WORKER_PROGRAMS: list[SeatPrograms] = []
+
+
 def _watch_parent(parent: int) -> None:
     while True:
         time.sleep(0.5)
         if os.getppid() != parent:
+            stop_all(grace=0.2)  # the worker's player programs, if any
             os._exit(1)
 
 
 def _start_worker(parent: int) -> None:
-    """In each worker: ignore SIGINT and SIGTERM's default, and exit when the parent is gone."""
+    """In each worker: ignore SIGINT and SIGTERM's default, and exit when the parent is gone.
+
+    SIGTERM's default until a player program starts in the worker; then it stops the programs
+    first (:mod:`take5rules.playing.channel`). When the worker ends its programs are stopped,
+    their quit message first.
+    """
+    from multiprocessing import util
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    util.Finalize(None, _close_worker_programs, exitpriority=101)
 
 
-def _play_chunk(setup: ArenaSetup, start: int, stop: int) -> list[Outcome]:
-    return [play_one(setup, game) for game in range(start, stop)]
+def _close_worker_programs() -> None:
+    while _WORKER_PROGRAMS:
+        _WORKER_PROGRAMS.pop().close()
+
+
+def _play_chunk(setup: ArenaSetup, start: int, stop: int) -> list[Played]:
+    """Games *start* to *stop* (excluded); their programs started for them, stopped after."""
+    with SeatPrograms() as programs:
+        return [play_or_fail(setup, game, programs) for game in range(start, stop)]
+
+
+def _play_chunk_in_worker(setup: ArenaSetup, start: int, stop: int) -> list[Played]:
+    """Games *start* to *stop* in a worker, with the programs the worker keeps for its games."""
+    if not _WORKER_PROGRAMS:
+        _WORKER_PROGRAMS.append(SeatPrograms())
+    return [play_or_fail(setup, game, _WORKER_PROGRAMS[0]) for game in range(start, stop)]
 
 
 def play_on(executor: Executor, setup: ArenaSetup, games: int,
-            progress: Callable[[int], None] | None) -> Iterator[Outcome]:
-    """Every game's outcome, played in chunks by *executor*, in the order they finish.
+            progress: Callable[[int], None] | None) -> Iterator[Played]:
+    """Every game's outcome (or failure), played in chunks by *executor*, as they finish.
 
     At most :data:`EXECUTOR_IN_FLIGHT` chunks are submitted and not yet read, so that neither
     the futures nor their results pile up, whatever the number of games.
     """
     size = max(1, min(MAX_CHUNK, games // 8))
-    yield from _in_window(executor, setup, games, size, EXECUTOR_IN_FLIGHT, progress)
+    yield from _in_window(executor, _play_chunk, setup, games, size, EXECUTOR_IN_FLIGHT,
+                          progress)
 
 
-def _in_window(executor: Executor, setup: ArenaSetup, games: int, size: int, window: int,
-               progress: Callable[[int], None] | None) -> Iterator[Outcome]:
+def _in_window(executor: Executor, chunk: Callable[[ArenaSetup, int, int], list[Played]],
+               setup: ArenaSetup, games: int, size: int, window: int,
+               progress: Callable[[int], None] | None) -> Iterator[Played]:
     """The outcomes of *games* in chunks of *size*, at most *window* chunks submitted unread.
 
     A chunk is submitted as each one is read; what is still submitted when the caller stops
     is cancelled.
     """
     starts = iter(range(0, games, size))
-    pending: set[Future[list[Outcome]]] = set()
+    pending: set[Future[list[Played]]] = set()
     try:
         for start in starts:
-            pending.add(executor.submit(_play_chunk, setup, start, min(start + size, games)))
+            pending.add(executor.submit(chunk, setup, start, min(start + size, games)))
             if len(pending) >= window:
                 break
         while pending:
@@ -118,7 +157,7 @@ def _in_window(executor: Executor, setup: ArenaSetup, games: int, size: int, win
                 outcomes = future.result()
                 following = next(starts, None)
                 if following is not None:
-                    pending.add(executor.submit(_play_chunk, setup, following,
+                    pending.add(executor.submit(chunk, setup, following,
                                                 min(following + size, games)))
                 yield from outcomes
                 if progress is not None:
@@ -133,8 +172,8 @@ def _raise_interrupted(signum: int, _frame: object) -> None:
 
 
 def play_in_processes(setup: ArenaSetup, games: int, jobs: int,
-                      progress: Callable[[int], None] | None) -> Iterator[Outcome]:
-    """Every game's outcome, in the order they finish, played by worker processes."""
+                      progress: Callable[[int], None] | None) -> Iterator[Played]:
+    """Every game's outcome (or failure), in the order they finish, played by workers."""
     try:
         pickle.dumps(setup)
     except Exception as error:
@@ -149,7 +188,8 @@ def play_in_processes(setup: ArenaSetup, games: int, jobs: int,
     clean = False
     try:
         try:
-            yield from _in_window(pool, setup, games, size, workers * IN_FLIGHT, progress)
+            yield from _in_window(pool, _play_chunk_in_worker, setup, games, size,
+                                  workers * IN_FLIGHT, progress)
         except BrokenProcessPool as error:  # a player ended its worker (os._exit...)
             raise ArenaPlayerError("player", _WORKER_DIED,
                                    reason=str(error) or type(error).__name__) from None

@@ -29,7 +29,9 @@ from take5rules.agents.arena_pool import Interrupted
 from take5rules.agents.arguments import checked_threshold
 from take5rules.cli.common import (
     exit_status,
+    game_ms_option,
     lang_option,
+    move_ms_option,
     output_width,
     reported,
     terminal_console,
@@ -48,6 +50,13 @@ _LADDER_HEADERS = (N_("Player"), N_("Per deal"), N_("Difference 95%"), N_("Per g
                    N_("Difference 95%"), N_("Deal wins"), N_("Game wins"), N_("Rating 95%"))
 _PLAYING = N_("Playing games")
 _STOPPED = N_("stopped by {signal}: no standings; every worker has been stopped")
+_GOES_ON = N_("the arena goes on without game {game}")
+_UNFINISHED = Nn_("{count} game did not finish ({games}): the standings leave it out",
+                  "{count} games did not finish ({games}): the standings leave them out")
+_LEFT_OUT = Nn_("{count} more game, of the same deals, is left out too, so that every deal "
+                "kept is played in every rotation of the seats",
+                "{count} more games, of the same deals, are left out too, so that every deal "
+                "kept is played in every rotation of the seats")
 _ROUNDED = N_("games played: {played} rather than {asked}; on duplicate deals each deal is "
               "played once in every rotation of the seats ({seats}), and --independent plays "
               "{asked}")
@@ -119,7 +128,37 @@ def _table(result: ArenaResult, language: str) -> str:
     summary = tr.ngettext(_SUMMARY, result.games).format(
         games=tr.number(result.games), variant=variant_name(result.rules.variant, language),
         threshold=tr.number(result.rules.threshold), seed=result.seed)
-    return "\n".join([summary, *lines])
+    return "\n".join([summary, *_unfinished(result, language), *lines])
+
+
+def _failure_line(error: ArenaPlayerError, language: str) -> str:
+    """A failing player's one line; a program's kind of failure joins its id (``[... time]``).
+
+    >>> error = ArenaPlayerError("player", "game {game}: {reason}", game=2, reason="late",
+    ...                          kind="time")
+    >>> _failure_line(error, "en")
+    'game 2: late [player time]'
+    """
+    line = error_message(error, language)
+    kind = error.params.get("kind")
+    if isinstance(kind, str) and line.endswith(f"[{error.rule}]"):
+        line = f"{line[:-1]} {kind}]"
+    return line
+
+
+def _unfinished(result: ArenaResult, language: str) -> list[str]:
+    """The lines that count the games a player program stopped, and those left out with them."""
+    tr = translator(language)
+    lines = []
+    if result.unfinished:
+        count = len(result.unfinished)
+        shown = ", ".join(map(str, result.unfinished[:20])) + (", …" if count > 20 else "")
+        lines.append(tr.ngettext(_UNFINISHED, count).format(count=tr.number(count),
+                                                            games=shown))
+    if result.left_out:
+        lines.append(tr.ngettext(_LEFT_OUT, result.left_out).format(
+            count=tr.number(result.left_out)))
+    return lines
 
 
 def _ladder(result: ArenaResult, baseline: str | None, language: str) -> str:
@@ -189,19 +228,23 @@ def _importable_here() -> None:
 @click.option("--move-timeout", "move_timeout", type=click.FloatRange(min=0, min_open=True,
               max=10**6), default=None, metavar="SECONDS",
               help="Stop the run when a player takes longer than this to decide.")
+@move_ms_option
+@game_ms_option
 @click.option("--traceback", "show_traceback", is_flag=True,
               help="When a player fails, show its traceback too.")
 @click.option("--json", "as_json", is_flag=True, help="Print the standings as JSON.")
 @lang_option
 def arena_command(players: tuple[str, ...], games: int, seed: int, variant: str,
                   threshold: int, duplicate: bool, baseline: str | None, jobs: int,
-                  move_timeout: float | None, show_traceback: bool, as_json: bool,
-                  language: str) -> None:
+                  move_timeout: float | None, move_ms: int | None, game_ms: int | None,
+                  show_traceback: bool, as_json: bool, language: str) -> None:
     """Play seeded games between PLAYERS and rank them by mean penalty.
 
-    Each player is a built-in kind (random, lowest, cautious, greedy, montecarlo, ismcts, best)
-    or a class of yours, as
-    module:Class (the current directory is importable) or path/to/file.py:Class. The table
+    Each player is a built-in kind (random, lowest, cautious, greedy, montecarlo, ismcts, best),
+    a class of yours, as
+    module:Class (the current directory is importable) or path/to/file.py:Class, or a program
+    speaking the take5-player protocol, as cmd:COMMAND (started once per seat and process). The
+    table
     gives each player's mean penalty with its 95% bootstrap interval and its wins (shared wins
     count for each winner). On duplicate deals (the default) each deal is played once for every
     rotation of the seats (GAMES is rounded up to whole deal sets, and a line says so); the
@@ -209,7 +252,9 @@ def arena_command(players: tuple[str, ...], games: int, seed: int, variant: str,
     its paired difference from the baseline with a 95% bootstrap interval, its deal and game
     wins (ties split) and its Bradley-Terry rating. Both tables list the players alike, fewest
     bull heads a game first, and fit COLUMNS (or the terminal): columns that do not fit go
-    to a second block. A player that fails stops the run with one line.
+    to a second block. A player that fails stops the run with one line. A program that fails
+    stops its game only, with one line: the arena goes on without that game (and its deal),
+    and ends with status 2.
     """
     _importable_here()
     with reported(language):
@@ -222,15 +267,29 @@ def arena_command(players: tuple[str, ...], games: int, seed: int, variant: str,
                                                seats=tr.number(len(players)))
             for line in wrapped(note, output_width()):
                 click.echo(line, err=True)
+        failures: list[ArenaPlayerError] = []
+
+        def failed(error: ArenaPlayerError, going_on: bool) -> None:
+            line = _failure_line(error, language)
+            if going_on:
+                line += "; " + translator(language).gettext(_GOES_ON).format(
+                    game=error.params.get("game"))
+            click.echo(line, err=True)
+            if show_traceback and error.details:
+                click.echo(error.details.rstrip(), err=True)
+            failures.append(error)
+
         try:
             with _progress(played, language) as progress:
                 result = run_arena(players, games, seed, rules, jobs, progress,
-                                   move_timeout=move_timeout, duplicate=duplicate)
+                                   move_timeout=move_timeout, duplicate=duplicate,
+                                   on_failure=failed, move_ms=move_ms, game_ms=game_ms)
             report = result.report(baseline)
         except ArenaPlayerError as error:
-            click.echo(error_message(error, language), err=True)
-            if show_traceback and error.details:
-                click.echo(error.details.rstrip(), err=True)
+            if not any(error is failure for failure in failures):  # not said yet
+                click.echo(_failure_line(error, language), err=True)
+                if show_traceback and error.details:
+                    click.echo(error.details.rstrip(), err=True)
             sys.exit(exit_status(error))
         except (KeyboardInterrupt, Interrupted) as stop:
             signum = stop.signum if isinstance(stop, Interrupted) else signal.SIGINT
@@ -245,3 +304,5 @@ def arena_command(players: tuple[str, ...], games: int, seed: int, variant: str,
             click.echo(_table(result, language))
             click.echo("")
             click.echo(_ladder(result, baseline, language))
+        if failures:  # the standings are of the games that finished; the run did not succeed
+            sys.exit(exit_status(failures[0]))
