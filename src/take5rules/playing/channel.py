@@ -71,6 +71,7 @@ ChannelKind = Literal["start", "exited", "oversize", "time"]
 
 _EMPTY = N_("the command is empty: give the program to start")
 _UNSPLIT = N_("the command {command!r} cannot be split into words: {reason}")
+_BAD_LIMIT = N_("max_line = {value!r}: the longest line is a whole number of bytes, at least 2")
 _TOO_LONG = N_("a line of {size} bytes is longer than the {limit} bytes a line may have")
 _CANNOT_START = N_("the program {program!r} could not be started: {reason}")
 _EXITED = N_("the program exited with status {status}")
@@ -131,13 +132,17 @@ class Channel:
     """One child program, spoken to in lines (see the module): start, send, receive, stop.
 
     Not started by its constructor: :meth:`start` does it (and raises ``start``). Not
-    thread-safe: one caller talks to it at a time.
+    thread-safe: one caller talks to it at a time. *max_line* is the longest line read, in
+    bytes, its newline included (:data:`MAX_LINE` unless a protocol says otherwise).
     """
 
     def __init__(self, command: str | Sequence[str], *, cwd: str | None = None,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, max_line: int = MAX_LINE) -> None:
         self.words = command_words(command)
         self.cwd, self.env = cwd, env
+        if type(max_line) is not int or max_line < 2:
+            raise MalformedInputError("argument", _BAD_LIMIT, value=max_line)
+        self.max_line = max_line
         self._process: subprocess.Popen[bytes] | None = None
         self._selector: selectors.BaseSelector | None = None
         self._buffer = bytearray()
@@ -207,13 +212,14 @@ class Channel:
         """Write *line* and its newline, by *deadline* (:func:`time.monotonic`, ``None``: none).
 
         ``exited`` when the program no longer reads its stdin, ``time`` when it does not take
-        the line in time. A line over :data:`MAX_LINE` bytes is refused (id ``argument``).
+        the line in time. A line over :attr:`max_line` bytes is refused (id ``argument``).
         """
         data = line.encode("utf-8") if isinstance(line, str) else bytes(line)
         if not data.endswith(b"\n"):
             data += b"\n"
-        if len(data) > MAX_LINE:
-            raise MalformedInputError("argument", _TOO_LONG, size=len(data), limit=MAX_LINE)
+        if len(data) > self.max_line:
+            raise MalformedInputError("argument", _TOO_LONG, size=len(data),
+                                      limit=self.max_line)
         process = self._running()
         assert process.stdin is not None
         view = memoryview(data)
@@ -252,7 +258,7 @@ class Channel:
         """The next line the program writes, without its newline, read by *deadline*.
 
         *deadline* is a :func:`time.monotonic` time, ``None`` for none. Never holds more than
-        :data:`MAX_LINE` bytes: a longer line is ``oversize``. ``exited`` when the program ends
+        :attr:`max_line` bytes: a longer line is ``oversize``. ``exited`` when the program ends
         or closes its stdout, ``time`` at the deadline. Blocks in :mod:`selectors`, draining
         stderr meanwhile.
         """
@@ -269,10 +275,10 @@ class Channel:
                 self._scanned = 0
                 return line
             self._scanned = len(self._buffer)
-            if len(self._buffer) >= MAX_LINE:
+            if len(self._buffer) >= self.max_line:
                 self._broken = True
                 self._buffer.clear()
-                raise ChannelError("oversize", _OVERSIZE, limit=MAX_LINE)
+                raise ChannelError("oversize", _OVERSIZE, limit=self.max_line)
             if self._eof:
                 raise self._exited()
             timeout = _left(deadline)
@@ -346,7 +352,7 @@ class Channel:
         assert process is not None
         assert process.stdout is not None
         try:
-            chunk = os.read(process.stdout.fileno(), MAX_LINE - len(self._buffer))
+            chunk = os.read(process.stdout.fileno(), self.max_line - len(self._buffer))
         except BlockingIOError:
             return
         except OSError:
