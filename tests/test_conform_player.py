@@ -54,19 +54,9 @@ ALL_CHECKS = (
 )
 
 
-def serving(tmp_path: Path, kind: str) -> list[str]:
-    """A program serving our built-in player *kind* through the protocol's ``serve``."""
-    program = tmp_path / f"serve_{kind}.py"
-    program.write_text(
-        "import sys\n"
-        "from take5rules.playing.kinds import BUILTIN_PLAYERS, SEEDED_PLAYERS\n"
-        "from take5rules.playing.protocol import serve\n"
-        f"make = BUILTIN_PLAYERS[{kind!r}]\n"
-        f"seeded = {kind!r} in SEEDED_PLAYERS\n"
-        "sys.exit(serve(lambda seed: make(seed) if seeded else make(), sys.stdin, sys.stdout,\n"
-        f"                {('take5rules ' + kind)!r}, 'take5rules'))\n",
-        encoding="utf-8")
-    return [sys.executable, str(program)]
+def served(kind: str) -> list[str]:
+    """Our built-in player *kind*, served through the protocol by ``take5rules player``."""
+    return [sys.executable, "-m", "take5rules", "player", kind]
 
 
 # --- without a program -------------------------------------------------------------------------
@@ -165,8 +155,8 @@ def test_cli_refuses_a_command_that_cannot_be_split() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", ["cautious", "random"])
-def test_our_served_players_follow_the_protocol(tmp_path: Path, kind: str) -> None:
-    result = check_player(serving(tmp_path, kind), seed=1)
+def test_our_served_players_follow_the_protocol(kind: str) -> None:
+    result = check_player(served(kind), seed=1)
     assert result.ok, format_player_result(result)
     assert result.checks == ALL_CHECKS
     assert result.variants == ("standard", "tactics", "logic", "tournament")
@@ -178,8 +168,8 @@ def test_our_served_players_follow_the_protocol(tmp_path: Path, kind: str) -> No
 
 
 @pytest.mark.slow
-def test_the_best_player_follows_the_protocol(tmp_path: Path) -> None:
-    result = check_player(serving(tmp_path, "best"))
+def test_the_best_player_follows_the_protocol() -> None:
+    result = check_player(served("best"))
     assert result.ok, format_player_result(result)
     assert result.checks == ALL_CHECKS
 
