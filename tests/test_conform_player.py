@@ -133,7 +133,7 @@ def test_report_of_a_program_that_follows() -> None:
     assert (result.status, result.exit_code) == ("follows", EXIT_FOLLOWS)
     assert format_player_result(result).splitlines()[0] == (
         "bot follows the take5-player protocol 1: 2 checks passed, 1 games played, 12 requests "
-        "answered legally (seed 0).")
+        "answered legally (0 low cards' rows, 0 draft picks; seed 0).")
 
 
 @pytest.mark.parametrize("arguments", [[], ["--cmd", "x", "--player", "y"]])
@@ -165,6 +165,10 @@ def test_our_served_players_follow_the_protocol(kind: str) -> None:
     # twice.
     assert result.games == (len(ALL_CHECKS) - 1) + 1 + 1
     assert result.requests > 27 * 10
+    # Every rigged game (standard and tactics, 2 to 10 seats, the clock's and 5 hostile games)
+    # asks a low card's row; every logic and tournament game asks 10 picks a round at least.
+    assert result.rows >= 9 + 9 + 1 + 5
+    assert result.drafts >= 10 * (5 + 4)
 
 
 @pytest.mark.slow

@@ -11,11 +11,11 @@ unusual but legal order). Each reply goes through the strict readers of
 :class:`~take5rules.playing.channel.Channel`.
 
 At the first violation the session (every message sent since ``hello``) is replayed to fresh
-copies of the program with messages left out (:func:`shrink_session`: the failing request alone
-first, then chunks of the rest, as delta debugging does), keeping each shorter session that
-still shows a violation of the same kind, so that the report ends with the shortest message
-sequence found that shows it. Request ids and game numbers are renumbered in every replay, so
-that each session replayed is a legal one.
+copies of the program with messages left out (:func:`shrink_session`: ``hello``, the game's
+announcement and the failing message alone first, then chunks of the rest, as delta debugging
+does), keeping each shorter session that still shows a violation of the same kind, so that the
+report ends with the shortest message sequence found that shows it. Request ids and game
+numbers are renumbered in every replay, so that each session replayed is a legal one.
 
 The outcome is a :class:`PlayerCheckResult`; :func:`format_player_result` and
 :func:`player_result_json` write the report that ``conform --player`` prints. Exit status:
@@ -95,7 +95,7 @@ ViolationKind = Literal["start", "exited", "malformed", "oversize", "illegal", "
 _SEATS = ("you", "ana", "bob", "cyd", "dan", "eve", "fay", "gus", "hal", "ivy")
 #: The threshold of the games of the sweep: short games, most of them of more than one round.
 _SHORT = 20
-#: The requests, and the readers of their replies.
+#: The messages a program must answer.
 _REQUESTS = ("hello", "card", "row", "draft")
 #: What a table may send that no version of the protocol knows yet (ignored by a program).
 _UNKNOWN_TYPES: tuple[dict[str, Any], ...] = (
@@ -154,8 +154,10 @@ class PlayerCheckResult:
     """The outcome of :func:`check_player`.
 
     ``name``, ``author`` and ``variants`` are those of the program's ``hello`` (empty when it
-    gave none); ``checks`` the checks that passed, in order; ``games`` the games it played and
-    ``requests`` the requests it answered legally before the first violation.
+    gave none); ``checks`` the checks that passed, in order; ``games`` the games it played;
+    ``requests`` the requests it answered legally before the first violation, ``rows`` and
+    ``drafts`` how many of them asked for a low card's row and for a draft pick; ``skipped``
+    the variants not checked because it does not play them.
     """
 
     command: tuple[str, ...]
@@ -168,6 +170,8 @@ class PlayerCheckResult:
     requests: int = 0
     skipped: tuple[str, ...] = ()
     violation: PlayerViolation | None = None
+    rows: int = 0
+    drafts: int = 0
 
     @property
     def status(self) -> Literal["follows", "illegal", "broken"]:
@@ -465,8 +469,8 @@ class _Table:
     def __init__(self, session: _Session, seed: int) -> None:
         self.session = session
         self.seed = seed
-        self.rows_asked = 0
-        self.drafts_asked = 0
+        self.rows = 0  # row requests answered legally
+        self.drafts = 0  # draft requests answered legally
 
     def play(self, plan: _Plan, number: int) -> None:
         """Play the check *plan* (the *number*-th check) to its end."""
@@ -509,10 +513,12 @@ class _Table:
         if seen.phase is Phase.CARDS:
             return self.session.ask(protocol.card_request(0, _card_view(seen), request_clock))
         if seen.phase is Phase.ROW:
-            self.rows_asked += 1
-            return self.session.ask(protocol.row_request(0, _row_choice(seen), request_clock))
-        self.drafts_asked += 1
-        return self.session.ask(protocol.draft_request(0, _draft_view(seen), request_clock))
+            row = self.session.ask(protocol.row_request(0, _row_choice(seen), request_clock))
+            self.rows += 1
+            return row
+        card = self.session.ask(protocol.draft_request(0, _draft_view(seen), request_clock))
+        self.drafts += 1
+        return card
 
     def _deliver(self, news: SeatNews, events: Sequence[Event], no_first_round: bool) -> None:
         for event in events:
@@ -639,18 +645,19 @@ def check_player(
                                 len(session.log), stderr_tail=session.stderr_tail() or tail)
         violation = shrink_session(words, found, move_ms=move_ms, start_ms=start_ms,
                                    most=shrink_most)
-        return _result(words, seed, hello, passed, session, violation)
-    return _result(words, seed, hello, passed, session, None)
+        return _result(words, seed, hello, passed, table, violation)
+    return _result(words, seed, hello, passed, table, None)
 
 
 def _result(words: tuple[str, ...], seed: int, hello: protocol.Hello | None, passed: list[str],
-            session: _Session, violation: PlayerViolation | None) -> PlayerCheckResult:
+            table: _Table, violation: PlayerViolation | None) -> PlayerCheckResult:
     if hello is None:
         return PlayerCheckResult(words, seed, checks=tuple(passed), violation=violation)
     variants = tuple(variant.value for variant in hello.variants)
     skipped = tuple(variant.value for variant in Variant if variant.value not in variants)
     return PlayerCheckResult(words, seed, hello.name, hello.author, variants, tuple(passed),
-                             session.games, session.answered, skipped, violation)
+                             table.session.games, table.session.answered, skipped, violation,
+                             table.rows, table.drafts)
 
 
 def _replay(words: tuple[str, ...], messages: Sequence[Mapping[str, Any]], *, move_ms: int,
@@ -766,9 +773,11 @@ def format_player_result(result: PlayerCheckResult, language: str = "en") -> str
     if violation is None:
         lines.append(g(N_(
             "{command} follows the take5-player protocol {version}: {checks} checks passed, "
-            "{games} games played, {requests} requests answered legally (seed {seed}).")).format(
+            "{games} games played, {requests} requests answered legally ({rows} low cards' "
+            "rows, {drafts} draft picks; seed {seed}).")).format(
                 command=command, version=protocol.PROTOCOL, checks=n(len(result.checks)),
-                games=n(result.games), requests=n(result.requests), seed=result.seed))
+                games=n(result.games), requests=n(result.requests), rows=n(result.rows),
+                drafts=n(result.drafts), seed=result.seed))
         lines.append(g(N_("Checks passed: {checks}.")).format(checks=", ".join(result.checks)))
     else:
         problem = phrase_text(violation.detail, language, **violation.params)
@@ -828,6 +837,8 @@ def player_result_json(result: PlayerCheckResult, language: str = "en") -> dict[
         "checks": list(result.checks),
         "games": result.games,
         "requests": result.requests,
+        "rows": result.rows,
+        "drafts": result.drafts,
         "skipped": list(result.skipped),
         "violation": None,
     }
