@@ -114,6 +114,24 @@ def test_an_example_bot_plays_a_whole_arena_against_cautious(bot: str, tmp_path:
 
 
 @pytest.mark.slow
+def test_a_program_is_started_once_per_seat_and_process(tmp_path: Path) -> None:
+    # a shell that writes down its pid, then becomes the bot: one pid a start
+    script = f"echo $$ >> {shlex.quote(str(tmp_path / 'pids'))}; exec " + shlex.join(
+        [sys.executable, str(BOTS / "python_bot.py")])
+    spec = "cmd:" + shlex.join(["sh", "-c", script])
+    one = _arena_run(spec, "cautious", "lowest", "--games", "12", "--json", cwd=tmp_path)
+    assert one.returncode == 0, one.stderr
+    assert len(_pids(tmp_path)) == 1
+    (tmp_path / "pids").unlink()
+    two = _arena_run(spec, "cautious", "lowest", "--games", "12", "--jobs", "2", "--json",
+                     cwd=tmp_path)
+    assert two.returncode == 0, two.stderr
+    assert 1 <= len(_pids(tmp_path)) <= 2  # once in each worker
+    assert json.loads(two.stdout) == json.loads(one.stdout)
+    _nothing_left(tmp_path)
+
+
+@pytest.mark.slow
 def test_our_best_player_served_as_a_program_plays_as_the_built_in_one(tmp_path: Path) -> None:
     served = "cmd:" + shlex.join([sys.executable, "-m", "take5rules", "player", "best"])
     through = _arena_run("cautious", served, "--games", "2", "--seed", "11", "--json",
