@@ -398,3 +398,9 @@ def test_play_parses_cmd_seats() -> None:
         ("node bot.js --x=1#2", "cmd:node  bot.js --x=1")]
     with pytest.raises(RulesError, match="cmd:COMMAND"):
         parse_players("ana=cmd: ")
+
+
+@pytest.mark.slow
+def test_one_program_player_at_two_seats_of_a_game_is_refused(tmp_path: Path) -> None:
+    with _bot(tmp_path) as bot, pytest.raises(MalformedInputError, match="seated twice"):
+        play_silently({"bot": bot, "bob": bot}, seed=1)

@@ -172,6 +172,7 @@ class ProgramPlayer:
         self._news: SeatNews | None = None
         self._used = 0.0  # seconds of the game's time used
         self._where = Where()
+        self._opened: GameStarted | None = None  # the start of the game it plays
 
     def __repr__(self) -> str:
         return f"ProgramPlayer({self.name!r})"
@@ -198,7 +199,11 @@ class ProgramPlayer:
     def see(self, seat: str, event: Event) -> None:
         """Tell the program *event*, as *seat* may see it (the engine calls this)."""
         if isinstance(event, GameStarted):
+            if event is self._opened and self._news is not None:  # the same game, again
+                raise MalformedInputError("argument", _TWO_SEATS, name=self.name,
+                                          seat=self._seat, other=seat)
             self._begin(seat, event.players, event.rules)
+            self._opened = event
             return
         if self._news is None:
             return  # a game it was not told the start of (play_round): nothing to tell
@@ -208,7 +213,7 @@ class ProgramPlayer:
         for message in self._news.see(event):
             self._send(message)
         if isinstance(event, GameOver):
-            self._news, self._seat, self.seed = None, None, None
+            self._news, self._seat, self.seed, self._opened = None, None, None, None
 
     def choose_card(self, view: CardView) -> Card:
         """The program's card for *view*."""
