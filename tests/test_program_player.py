@@ -293,6 +293,10 @@ def test_each_violation_stops_the_program_and_names_its_kind(
     pids = _pids(tmp_path)
     assert len(pids) == 1
     assert _gone(pids[0])
+    if mode in ("echo", "illegal", "decline", "chatty"):  # it still reads: it is told
+        told = _log(tmp_path)[-2:]
+        assert [entry.get("type") for entry in told] == ["error", "quit"]
+        assert words in told[0]["message"]
     # a program stopped is started afresh for the seat's next game, which it now plays through
     if mode != "mute":
         assert error.seat == "bot"

@@ -220,8 +220,13 @@ class Channel:
         if len(data) > self.max_line:
             raise MalformedInputError("argument", _TOO_LONG, size=len(data),
                                       limit=self.max_line)
-        process = self._running()
+        if self._process is None or self._selector is None:
+            self.start()  # a line may still be written after a bad one was read (an error)
+        process = self._process
+        assert process is not None
         assert process.stdin is not None
+        if process.stdin.closed:
+            raise self._exited()
         view = memoryview(data)
         started = time.monotonic()
         waiter: selectors.BaseSelector | None = None
@@ -461,7 +466,7 @@ def _stop_many(channels: Sequence[Channel], quit_line: str | None, grace: float,
     for channel in started:
         process = channel._process
         assert process is not None
-        if quit_line is not None and process.poll() is None and not channel._broken:
+        if quit_line is not None and process.poll() is None:
             with contextlib.suppress(Take5Error, OSError, ValueError):
                 channel.send(quit_line, deadline=time.monotonic() + min(grace, 0.2))
         if process.stdin is not None:

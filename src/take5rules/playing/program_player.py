@@ -341,7 +341,7 @@ class ProgramPlayer:
     def _violation(self, kind: str, detail: Phrase | str) -> PlayerProgramError:
         """Tell the program (``error``, ``quit``), stop it, and make the error to raise."""
         channel = self._channel
-        if channel.running:
+        if channel.running:  # even after a late or oversize line: the program may still read
             with contextlib.suppress(ChannelError, MalformedInputError):
                 channel.send(encode(error_message(" ".join(str(detail).split()))),
                              time.monotonic() + 0.2)
