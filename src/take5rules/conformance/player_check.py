@@ -35,7 +35,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from take5rules._messages import N_, Phrase
+from take5rules._messages import N_, Nn_, Phrase
 from take5rules.cards import Card
 from take5rules.errors import MalformedInputError
 from take5rules.events import Event
@@ -788,20 +788,24 @@ def format_player_result(result: PlayerCheckResult, language: str = "en") -> str
         if violation.sent is not None:
             count = len(violation.session)
             if violation.shrunk:
-                lines.append(g(N_("The shortest session that shows it ({count} messages, shrunk "
-                                  "from {length}):")).format(count=n(count),
-                                                             length=n(violation.length)))
-            else:
-                lines.append(g(N_("The session that shows it ({count} messages, no shorter one "
-                                  "found):")).format(count=n(count)))
-            if len(violation.session) <= 12:
-                shown = list(violation.session)
-            else:
+                lines.append(tr.ngettext(Nn_(
+                    "The shortest session that shows it ({count} message, shrunk from "
+                    "{length}):",
+                    "The shortest session that shows it ({count} messages, shrunk from "
+                    "{length}):"), count).format(count=n(count), length=n(violation.length)))
+            elif count > 1:
+                lines.append(tr.ngettext(Nn_(
+                    "The session that shows it ({count} message; no shorter one found):",
+                    "The session that shows it ({count} messages; no shorter one found):"),
+                    count).format(count=n(count)))
+            shown = list(violation.session) if count > 1 else []
+            if count > 12:
                 shown = [*violation.session[:2], *violation.session[-8:]]
             for index, exchange in enumerate(shown):
-                if len(violation.session) > 12 and index == 2:
-                    lines.append("  " + g(N_("… {count} messages left out …")).format(
-                        count=n(len(violation.session) - 10)))
+                if count > 12 and index == 2:
+                    lines.append("  " + tr.ngettext(Nn_(
+                        "… {count} message left out …", "… {count} messages left out …"),
+                        count - 10).format(count=n(count - 10)))
                 lines.append(f"  > {_dumps(exchange.sent)}")
                 if exchange.reply is not None:
                     lines.append(f"  < {_clip(exchange.reply, 300)}")
