@@ -392,7 +392,7 @@ def test_play_says_in_one_line_how_a_program_failed(tmp_path: Path) -> None:
     last = result.output.splitlines()[-1]
     assert last.startswith("round 1, turn 1, player '")
     assert last.endswith("the program answered card 105, which is not in its hand "
-                         "[rule turn.reveal] [player-protocol]")
+                         "[rule turn.reveal] [player-protocol illegal]")
     assert _gone(_pids(tmp_path)[0])
 
 

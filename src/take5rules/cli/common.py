@@ -24,6 +24,7 @@ __all__ = [
     "TurnEnd",
     "choose_language",
     "echo_wrapped",
+    "error_line",
     "exit_status",
     "game_ms_option",
     "lang_option",
@@ -119,8 +120,23 @@ def reported(language: str) -> Iterator[None]:
     try:
         yield
     except Take5Error as error:
-        click.echo(error_message(error, language), err=True)
+        click.echo(error_line(error, language), err=True)
         sys.exit(exit_status(error))
+
+
+def error_line(error: Take5Error, language: str) -> str:
+    """*error* as the one line a command prints: a player program's kind joins its id.
+
+    >>> from take5rules.errors import Take5Error
+    >>> error_line(Take5Error("player-protocol", "{detail}", detail="late", kind="time"), "en")
+    'late [player-protocol time]'
+    """
+    line = error_message(error, language)
+    kind = error.params.get("kind")
+    if error.rule == "player-protocol" and isinstance(kind, str) and line.endswith(
+            f"[{error.rule}]"):
+        line = f"{line[:-1]} {kind}]"
+    return line
 
 
 def output_width(default: int | None = None) -> int | None:
