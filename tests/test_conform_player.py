@@ -134,8 +134,9 @@ def test_report_of_a_program_that_follows() -> None:
                                1, 12)
     assert (result.status, result.exit_code) == ("follows", EXIT_FOLLOWS)
     assert format_player_result(result).splitlines()[0] == (
-        "bot follows the take5-player protocol 1: 2 checks passed, 1 games played, 12 requests "
-        "answered legally (0 low cards' rows, 0 draft picks; seed 0).")
+        "bot follows the take5-player protocol 1 in every check (seed 0). Checks passed: 2; "
+        "games played: 1; requests answered legally: 12, of them a low card's row: 0, a draft "
+        "pick: 0.")
 
 
 @pytest.mark.parametrize("arguments", [[], ["--cmd", "x", "--player", "y"]])

@@ -772,13 +772,13 @@ def format_player_result(result: PlayerCheckResult, language: str = "en") -> str
     violation = result.violation
     if violation is None:
         lines.append(g(N_(
-            "{command} follows the take5-player protocol {version}: {checks} checks passed, "
-            "{games} games played, {requests} requests answered legally ({rows} low cards' "
-            "rows, {drafts} draft picks; seed {seed}).")).format(
-                command=command, version=protocol.PROTOCOL, checks=n(len(result.checks)),
-                games=n(result.games), requests=n(result.requests), rows=n(result.rows),
-                drafts=n(result.drafts), seed=result.seed))
-        lines.append(g(N_("Checks passed: {checks}.")).format(checks=", ".join(result.checks)))
+            "{command} follows the take5-player protocol {version} in every check (seed "
+            "{seed}). Checks passed: {checks}; games played: {games}; requests answered "
+            "legally: {requests}, of them a low card's row: {rows}, a draft pick: {drafts}."
+        )).format(command=command, version=protocol.PROTOCOL, checks=n(len(result.checks)),
+                  games=n(result.games), requests=n(result.requests), rows=n(result.rows),
+                  drafts=n(result.drafts), seed=result.seed))
+        lines.append(g(N_("The checks: {checks}.")).format(checks=", ".join(result.checks)))
     else:
         problem = phrase_text(violation.detail, language, **violation.params)
         lines.append(g(N_(
