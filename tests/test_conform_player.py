@@ -291,6 +291,23 @@ def test_the_shrunk_sessions_show_each_bug() -> None:
 
 
 @pytest.mark.slow
+def test_a_program_that_ignores_the_game_clock_is_caught() -> None:
+    # 80% of a 300 ms move on each card: within each move, over the game's 20 moves' time.
+    result = check_player([*BUGGY, "--bug", "slow-game"], move_ms=300, shrink_most=0)
+    violation = result.violation
+    assert violation is not None, format_player_result(result)
+    assert (violation.check, violation.kind, result.exit_code) == ("clock", "time", 2)
+    assert violation.message == "it used up the 6000 ms of its game clock"
+    game = [exchange.sent for exchange in violation.session if exchange.sent["type"] == "game"]
+    assert game[-1]["clock"] == {"move_ms": 300, "game_ms": 6000}
+    # Its requests showed what was left: less at each card request of the game.
+    left = [exchange.sent["clock"]["game_ms_left"] for exchange in violation.session[
+        len(violation.session) - 40:] if exchange.sent["type"] == "card"
+        and exchange.sent["clock"]["game_ms_left"] is not None]
+    assert left == sorted(left, reverse=True) and left[-1] < 300
+
+
+@pytest.mark.slow
 def test_cli_reports_a_planted_bug_with_exit_status_1() -> None:
     outcome = CliRunner().invoke(main, ["conform", "--player", shlex.join([*BUGGY, "--bug",
                                                                           "row-4"])])

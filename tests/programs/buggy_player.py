@@ -20,7 +20,9 @@ independently of take5rules, as a program in another language would be. The bugs
   request that comes without one in its game;
 * ``huge-reply``: in the tactics variant, its card replies are padded with spaces to 70,000
   bytes (a line may have 65,536);
-* ``decline-row``: it declines every row request with an ``error`` reply.
+* ``decline-row``: it declines every row request with an ``error`` reply;
+* ``slow-game``: under a game clock, it thinks 80% of its move time on every card, whatever
+  is left of the game's time.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from typing import Any
 
 BUGS = ("wrong-id", "row-4", "turn-10", "unknown-info", "no-draft", "slow-tactics",
         "extra-field", "ten-seats", "long-line", "echo", "needs-round", "huge-reply",
-        "decline-row")
+        "decline-row", "slow-game")
 INFORMATION = ("game", "round", "turn", "score", "end", "error")
 
 
@@ -48,6 +50,7 @@ def main() -> int:
     bug = parser.parse_args().bug
     variant = "standard"
     move_ms = 10_000
+    game_clock = False
     hand: list[int] | None = None
     for line in sys.stdin:
         if bug == "long-line" and len(line) > 60_000:
@@ -71,6 +74,7 @@ def main() -> int:
             variant = rules.get("variant", "standard") if isinstance(rules, dict) else "standard"
             clock = message.get("clock") or {}
             move_ms = clock.get("move_ms") or 10_000
+            game_clock = clock.get("game_ms") is not None
             hand = None
             continue
         if kind == "round":
@@ -89,6 +93,8 @@ def main() -> int:
             card = min(cards)
             if bug == "turn-10" and message["turn"] == 10:
                 card = next(c for c in range(1, 105) if c not in message["hand"])
+            if bug == "slow-game" and game_clock:
+                time.sleep(move_ms / 1000 * 0.8)
             if bug == "slow-tactics" and variant == "tactics":
                 time.sleep(move_ms / 1000 + 0.3)
             reply = {"type": "card", "id": message["id"], "card": card}

@@ -93,6 +93,9 @@ ViolationKind = Literal["start", "exited", "malformed", "oversize", "illegal", "
 
 #: The seat of the program under test, and the others (ours).
 _SEATS = ("you", "ana", "bob", "cyd", "dan", "eve", "fay", "gus", "hal", "ivy")
+#: The game clock of the ``clock`` check, in move times: a game to 66 asks 30 to 60 requests,
+#: so a program must budget its time (``game_ms_left``) rather than use each move's whole time.
+_GAME_MOVES = 20
 #: The threshold of the games of the sweep: short games, most of them of more than one round.
 _SHORT = 20
 #: The messages a program must answer.
@@ -416,7 +419,7 @@ def _plans(variants: Sequence[str], move_ms: int) -> list[_Plan]:
                      for count in range(low, high + 1))
     if Variant.STANDARD in plays:
         plans.append(_Plan("clock", Variant.STANDARD, 4, threshold=66, rig=True,
-                           game_ms=60 * move_ms))
+                           game_ms=_GAME_MOVES * move_ms))
     hostile = plays[0] if plays else Variant.STANDARD
     plans.extend(_Plan(f"hostile/{hostility}", hostile, min(4, PLAYER_RANGE[hostile][1]),
                        rig=hostile in (Variant.STANDARD, Variant.TACTICS), hostility=hostility)
