@@ -1,0 +1,443 @@
+"""A learned policy: a small network over the one encoding, played by :class:`PolicyPlayer`.
+
+The network is a multilayer perceptron read from one ``.npz`` file: the observation vector of
+:mod:`take5rules.agents.encoding` (489 numbers) is multiplied by a fixed per-entry ``scale``,
+then goes through hidden layers with ReLU, and the last layer gives one logit per action (109).
+The legal-action mask is applied before the choice: an illegal action gets no probability at all,
+so the policy never answers illegally, whatever its weights. Inference is numpy alone, one
+forward pass per decision; training is elsewhere (``training/`` in the repository).
+
+The file holds the arrays ``scale``, ``weight0``, ``bias0``, ``weight1``, ``bias1``, ... and
+``metadata``, a JSON text: the ``format`` (:data:`FORMAT`), the ``layers`` (the widths, 489 first
+and 109 last), and how the weights were made (the training ``seed``, the ``data``, the ``code``
+version, a git commit). :func:`load_policy` checks all of it: a file that is missing, corrupt,
+of another shape or not finite is refused with an ``argument`` error, never used.
+
+:class:`PolicyPlayer` decides cards, rows and draft picks in every variant and at 2 to 10 seats
+from its view alone (what :func:`~take5rules.agents.encoding.encode_view` encodes). The weights
+shipped with the package (:data:`SHIPPED`) are its default.
+
+>>> policy = Policy.from_arrays([np.eye(SIZE, 3, dtype=np.float32), np.zeros(3, np.float32),
+...                              np.ones((3, ACTIONS), np.float32), np.arange(ACTIONS,
+...                              dtype=np.float32)])
+>>> legal = np.zeros(ACTIONS, bool); legal[[4, 17, 60]] = True
+>>> policy.act(np.zeros(SIZE, np.float32), legal)  # the highest logit among the legal ones
+60
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+import zipfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+except ModuleNotFoundError as absent:  # a plain install: say which extra, in one line
+    from take5rules.text.extras import missing_extra
+
+    raise missing_extra(__name__, absent, "batch") from None
+
+from take5rules._messages import N_
+from take5rules.agents.arguments import ARGUMENT, shown
+from take5rules.agents.encoding import (
+    ACTIONS,
+    OBSERVATION_LAYOUT,
+    ROW_ACTIONS,
+    SIZE,
+    encode,
+    encode_view,
+)
+from take5rules.cards import Card
+from take5rules.errors import MalformedInputError
+from take5rules.events import Event, GameStarted
+from take5rules.playing.players import (
+    CardView,
+    DraftView,
+    check_draft_view,
+    check_view,
+    empty_hand,
+    empty_pool,
+)
+from take5rules.playing.stepper import Observation, Phase
+from take5rules.setup import ROWS
+from take5rules.turn import RowChoice
+from take5rules.variants import Rules, Variant
+
+__all__ = [
+    "FORMAT",
+    "MOST_PARAMETERS",
+    "SHIPPED",
+    "Policy",
+    "PolicyPlayer",
+    "default_scale",
+    "load_policy",
+    "save_policy",
+    "shipped_policy",
+    "view_vector",
+]
+
+#: The name of the file format, in the metadata of every weights file.
+FORMAT = "take5rules-policy-1"
+#: The most numbers a network may hold (a file claiming more is refused unread): 4 million.
+MOST_PARAMETERS = 4_000_000
+#: The most bytes the arrays of a weights file may take, unpacked (refused unread beyond).
+_MOST_BYTES = 4 * MOST_PARAMETERS + 1_000_000
+#: The file of the weights shipped with the package (in ``take5rules/agents/weights/``).
+SHIPPED = "policy.npz"
+
+#: What each part of the observation is divided by before the network reads it: 1 for the
+#: 0/1 parts, the largest usual value for the others, so that every input is about 0 to 1.
+_DIVISORS = {
+    "rows": 104, "row_lengths": 5, "row_heads": 20, "picked_by": 10, "pending": 104,
+    "pending_seat": 10, "laid": 104, "round": 10, "turn": 10, "seats": 10, "penalties": 30,
+    "totals": 66, "threshold": 66,
+}
+
+#: The most characters of a file's path an error shows (the last ones).
+_SHOWN = 80
+#: What a network built from arrays is called in an error (a file is named by its path).
+_FROM_ARRAYS = "Policy.from_arrays"
+
+
+def default_scale() -> npt.NDArray[np.float32]:
+    """The input scale of a new network: 1 over each part's divisor (1 for the 0/1 parts).
+
+    >>> scale = default_scale()
+    >>> scale.shape, round(104 * float(scale[OBSERVATION_LAYOUT["rows"].start]), 6)
+    ((489,), 1.0)
+    """
+    scale = np.ones(SIZE, dtype=np.float32)
+    for name, divisor in _DIVISORS.items():
+        scale[OBSERVATION_LAYOUT[name]] = 1 / divisor
+    return scale
+
+
+def _refuse(template: str, source: object, **params: Any) -> MalformedInputError:
+    """The ``argument`` error of weights that cannot be used; *source* the file or the call."""
+    text = str(source)
+    text = text if len(text) <= _SHOWN else "…" + text[-_SHOWN:]  # a file's name is at the end
+    return MalformedInputError(ARGUMENT, template, source=repr(text), **params)
+
+
+def _checked_arrays(arrays: object, scale: object, source: object) -> tuple[
+        list[npt.NDArray[np.float32]], npt.NDArray[np.float32]]:
+    """The layers' arrays and the scale as float32, or the ``argument`` error saying why not."""
+    if isinstance(arrays, str | bytes) or not isinstance(arrays, Sequence) or (
+            len(arrays) < 2 or len(arrays) % 2):
+        raise _refuse(N_("the policy's weights ({source}): they are weight and bias arrays "
+                         "in pairs, one pair a layer"), source)
+    checked: list[npt.NDArray[np.float32]] = []
+    width, total = SIZE, 0
+    for index, array in enumerate(arrays):
+        if not isinstance(array, np.ndarray) or array.dtype.kind != "f":
+            raise _refuse(N_("the policy's weights ({source}): array {index} is not an array "
+                             "of floating-point numbers"), source, index=index)
+        total += array.size
+        if total > MOST_PARAMETERS:
+            raise _refuse(N_("the policy's weights ({source}): more than {most} numbers"),
+                          source, most=MOST_PARAMETERS)
+        weight = index % 2 == 0
+        expected = (width, array.shape[-1] if array.ndim == 2 else -1) if weight else (width,)
+        if array.shape != expected or 0 in array.shape:
+            raise _refuse(N_("the policy's weights ({source}): array {index} has the shape "
+                             "{shape}, not {expected}"), source, index=index,
+                          shape=_shape(array.shape), expected=_shape(expected))
+        if not np.isfinite(array).all():
+            raise _refuse(N_("the policy's weights ({source}): array {index} holds a number "
+                             "that is not finite"), source, index=index)
+        if weight:
+            width = array.shape[1]
+        kept = np.array(array, dtype=np.float32)  # a copy of its own, read-only
+        kept.setflags(write=False)
+        checked.append(kept)
+    if width != ACTIONS:
+        raise _refuse(N_("the policy's weights ({source}): the last layer gives {width} "
+                         "numbers, not one an action ({actions})"), source, width=width,
+                      actions=ACTIONS)
+    if (not isinstance(scale, np.ndarray) or scale.dtype.kind != "f" or scale.shape != (SIZE,)
+            or not np.isfinite(scale).all()):
+        raise _refuse(N_("the policy's weights ({source}): the scale is not {size} finite "
+                         "numbers"), source, size=SIZE)
+    kept = np.array(scale, dtype=np.float32)
+    kept.setflags(write=False)
+    return checked, kept
+
+
+def _shape(shape: tuple[int, ...]) -> str:
+    return "(" + ", ".join("any" if size < 0 else str(size) for size in shape) + ")"
+
+
+@dataclass(frozen=True, eq=False)
+class Policy:
+    """A network over the observation: ``scale``, then layers with ReLU between them.
+
+    Build one with :func:`load_policy` (from a file) or :meth:`from_arrays`; both check the
+    arrays. *metadata* says how the weights were made.
+    """
+
+    layers: tuple[tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]], ...]
+    scale: npt.NDArray[np.float32]
+    metadata: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_arrays(cls, arrays: Sequence[npt.NDArray[Any]],
+                    scale: npt.NDArray[Any] | None = None,
+                    metadata: Mapping[str, Any] | None = None) -> Policy:
+        """A policy from its arrays: weight 0, bias 0, weight 1, bias 1, ... (checked).
+
+        Weight *k* is ``(inputs, outputs)``, the first with 489 inputs, the last with 109
+        outputs; *scale* defaults to :func:`default_scale`. Anything else is an ``argument``
+        error.
+        """
+        checked, scale = _checked_arrays(
+            arrays, default_scale() if scale is None else scale,
+            metadata.get("source", _FROM_ARRAYS) if metadata else _FROM_ARRAYS)
+        layers = tuple((checked[index], checked[index + 1])
+                       for index in range(0, len(checked), 2))
+        return cls(layers, scale, dict(metadata or {}))
+
+    @property
+    def widths(self) -> tuple[int, ...]:
+        """The widths of the layers, the input first: ``(489, ..., 109)``."""
+        return (SIZE, *(bias.size for _, bias in self.layers))
+
+    def logits(self, observations: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        """The network's logits for one observation ``(489,)`` or a batch ``(n, 489)``."""
+        hidden = np.asarray(observations, dtype=np.float32) * self.scale
+        last = len(self.layers) - 1
+        for index, (weight, bias) in enumerate(self.layers):
+            hidden = hidden @ weight + bias
+            if index < last:
+                np.maximum(hidden, 0, out=hidden)
+        return hidden
+
+    def act(self, observation: npt.NDArray[np.float32], legal: npt.ArrayLike) -> int:
+        """The legal action of the highest logit (ties to the lowest action).
+
+        Args:
+            observation: one observation vector, 489 numbers.
+            legal: the legal-action mask, 109 entries, true (non-zero) for a legal action.
+
+        Raises:
+            MalformedInputError: (id ``argument``) for a mask of the wrong size, or with no
+                legal action.
+        """
+        allowed = np.asarray(legal).astype(bool).reshape(-1)
+        if allowed.size != ACTIONS or not allowed.any():
+            raise MalformedInputError(
+                ARGUMENT, N_("the legal-action mask {value}: it must hold {actions} entries, "
+                             "at least one of them legal"),
+                value=shown(legal), actions=ACTIONS)
+        scores = np.where(allowed, self.logits(observation), -np.inf)
+        return int(np.argmax(scores))
+
+
+def save_policy(policy: Policy, path: str | Path) -> Path:
+    """Write *policy* to *path* (a compressed ``.npz``): its arrays, then its metadata as JSON.
+
+    The metadata gains the ``format`` and the ``layers``; the rest (the training seed, the
+    data, the code version) is the caller's. Returns the path written.
+    """
+    target = Path(path)
+    metadata = {**policy.metadata, "format": FORMAT, "layers": list(policy.widths)}
+    arrays: dict[str, Any] = {"scale": policy.scale,
+                              "metadata": np.array(json.dumps(metadata, sort_keys=True))}
+    for index, (weight, bias) in enumerate(policy.layers):
+        arrays[f"weight{index}"], arrays[f"bias{index}"] = weight, bias
+    with target.open("wb") as handle:
+        np.savez_compressed(handle, **arrays)
+    return target
+
+
+@functools.cache
+def shipped_policy() -> Policy:
+    """The policy of the weights shipped with the package, read once (its arrays read-only)."""
+    return load_policy()
+
+
+def load_policy(path: str | Path | None = None) -> Policy:
+    """The policy in *path* (default: the weights shipped with the package), checked.
+
+    Raises:
+        MalformedInputError: (id ``argument``) naming the file and what is wrong: missing,
+            not a ``.npz``, no metadata or metadata of another format, arrays missing, of other
+            shapes than the metadata's layers, or not finite.
+    """
+    if path is None:
+        source = resources.files("take5rules.agents") / "weights" / SHIPPED
+        shown_path: object = f"take5rules/agents/weights/{SHIPPED}"
+    elif isinstance(path, str | Path):
+        source, shown_path = Path(path), path
+    else:
+        raise MalformedInputError(
+            ARGUMENT, N_("path {value}: the policy's weights are a path to an .npz file"),
+            value=shown(path))
+    try:
+        with source.open("rb") as handle:
+            with zipfile.ZipFile(handle) as packed:  # bounded: the sizes before the contents
+                if sum(info.file_size for info in packed.infolist()) > _MOST_BYTES:
+                    raise _refuse(N_("the policy file {source}: it holds more than {most} "
+                                     "bytes"), shown_path, most=_MOST_BYTES)
+            handle.seek(0)
+            stored = np.load(handle, allow_pickle=False)
+            if not isinstance(stored, np.lib.npyio.NpzFile):
+                raise ValueError
+            with stored:
+                contents = {name: stored[name] for name in stored.files}
+    except MalformedInputError:
+        raise
+    except FileNotFoundError:
+        raise _refuse(N_("the policy file {source}: there is no such file"), shown_path) from None
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile, KeyError):
+        raise _refuse(N_("the policy file {source}: it is not an .npz file of arrays"),
+                      shown_path) from None
+    metadata = _metadata(contents.get("metadata"), shown_path)
+    count = len(metadata["layers"]) - 1
+    names = [f"{kind}{index}" for index in range(count) for kind in ("weight", "bias")]
+    if set(contents) != {"scale", "metadata", *names}:
+        raise _refuse(N_("the policy file {source}: its arrays are not scale, metadata and a "
+                         "weight and a bias for each of its {count} layers"), shown_path,
+                      count=count)
+    for index, (inputs, outputs) in enumerate(itertools.pairwise(metadata["layers"])):
+        if contents[f"weight{index}"].shape != (inputs, outputs):
+            raise _refuse(N_("the policy file {source}: weight{index} has the shape {shape}, "
+                             "not {expected} as its metadata's layers say"), shown_path,
+                          index=index, shape=_shape(contents[f"weight{index}"].shape),
+                          expected=_shape((inputs, outputs)))
+    return Policy.from_arrays([contents[name] for name in names], contents["scale"],
+                              {**metadata, "source": str(shown_path)})
+
+
+def _metadata(raw: object, source: object) -> dict[str, Any]:
+    """The metadata of a weights file, checked, or the refusal of the file."""
+    try:
+        if not isinstance(raw, np.ndarray) or raw.shape != () or raw.dtype.kind != "U":
+            raise ValueError
+        metadata = json.loads(str(raw))
+    except ValueError:
+        raise _refuse(N_("the policy file {source}: it holds no metadata (a JSON text)"),
+                      source) from None
+    if not isinstance(metadata, dict) or metadata.get("format") != FORMAT:
+        raise _refuse(N_("the policy file {source}: its metadata is not of the format "
+                         "{format}"), source, format=FORMAT)
+    layers = metadata.get("layers")
+    if (not isinstance(layers, list) or len(layers) < 2 or layers[0] != SIZE
+            or layers[-1] != ACTIONS or not all(
+                isinstance(width, int) and not isinstance(width, bool) and 0 < width <= 4096
+                for width in layers)):
+        raise _refuse(N_("the policy file {source}: its metadata's layers are not widths "
+                         "from {size} to {actions}"), source, size=SIZE, actions=ACTIONS)
+    for key in ("seed", "data", "code"):
+        if key not in metadata:
+            raise _refuse(N_("the policy file {source}: its metadata does not say how it was "
+                             "made ({key})"), source, key=key)
+    return metadata
+
+
+# --- The player ---------------------------------------------------------------------------------
+
+
+def _seats(view: CardView | RowChoice | DraftView) -> tuple[str, ...]:
+    """The seats in order as the view shows them: the keys of its totals (the engine's order)."""
+    seats = tuple(view.totals)
+    return seats if view.player in seats else (*seats, view.player)
+
+
+def _rules(view: CardView | RowChoice | DraftView) -> Rules:
+    """The rules a view suggests when the player was told none: logic if there was a draft."""
+    return Rules(Variant.LOGIC) if view.picks or isinstance(view, DraftView) else Rules()
+
+
+def view_vector(view: CardView | RowChoice | DraftView, players: Sequence[str],
+                rules: Rules) -> npt.NDArray[np.float32]:
+    """The observation vector of the seat a view belongs to, drafts included.
+
+    A card or a row is :func:`~take5rules.agents.encoding.encode_view`; a draft pick is the
+    vector :meth:`Game.observe <take5rules.playing.stepper.Game.observe>` gives while drafting
+    (no rows yet, the pool, the picks, the cards drafted so far as the hand).
+    """
+    if not isinstance(view, DraftView):
+        return encode_view(view, players, rules)
+    seen = Observation(
+        player=view.player, phase=Phase.DRAFT, round=view.round, turn=0, table=None,
+        hand=tuple(view.hand), totals={player: view.totals.get(player, 0) for player in players},
+        revealed=(), taken={}, start=(), picks=tuple(view.picks), pool=tuple(view.pool),
+        laid=None, pending=None, to_move=(view.player,))
+    return encode(seen, players, rules)
+
+
+class PolicyPlayer:
+    """A player that plays the network's choice: one forward pass per decision.
+
+    Args:
+        policy: the network (:func:`load_policy`); default the weights shipped with the
+            package.
+        players: the seats of the game in order, and *rules* its rules. When not given, the
+            player learns them from the game's first event if it is told the events
+            (``see``), else reads the seats from the view's totals and takes the standard rules
+            (the logic variant when the view shows a draft).
+
+    It reads its view alone: nothing another seat hides reaches it.
+    """
+
+    def __init__(self, policy: Policy | None = None, *, players: Sequence[str] | None = None,
+                 rules: Rules | None = None) -> None:
+        if policy is not None and not isinstance(policy, Policy):
+            raise MalformedInputError(
+                ARGUMENT, N_("policy {value}: it must be a Policy (load_policy)"),
+                value=shown(policy))
+        if rules is not None and not isinstance(rules, Rules):
+            raise MalformedInputError(
+                ARGUMENT, N_("rules = {value}: the rules are a take5rules.variants.Rules"),
+                value=shown(rules))
+        self.policy = policy if policy is not None else shipped_policy()
+        self.players = tuple(players) if players is not None else None
+        self.rules = rules
+
+    def __repr__(self) -> str:
+        return f"PolicyPlayer(layers={self.policy.widths})"
+
+    def see(self, seat: str, event: Event) -> None:
+        """Learn the seats and the rules from the game's start; every other event is ignored."""
+        if isinstance(event, GameStarted):
+            self.players, self.rules = tuple(event.players), event.rules
+
+    def _decide(self, view: CardView | RowChoice | DraftView,
+                legal: npt.NDArray[np.bool_]) -> int:
+        players = self.players if self.players and view.player in self.players else (
+            _seats(view))
+        rules = self.rules if self.rules is not None else _rules(view)
+        return self.policy.act(view_vector(view, players, rules), legal)
+
+    def choose_card(self, view: CardView) -> Card:
+        """The card of the highest logit among the cards of the hand."""
+        check_view(view, whole=False)
+        if not view.hand:
+            raise empty_hand(view.player)
+        legal = np.zeros(ACTIONS, dtype=bool)
+        legal[[card - 1 for card in view.hand]] = True
+        return self._decide(view, legal) + 1
+
+    def choose_row(self, choice: RowChoice) -> int:
+        """The row of the highest logit among the four."""
+        check_view(choice, whole=False)
+        legal = np.zeros(ACTIONS, dtype=bool)
+        legal[ROW_ACTIONS : ROW_ACTIONS + ROWS] = True
+        return self._decide(choice, legal) - ROW_ACTIONS
+
+    def choose_draft(self, view: DraftView) -> Card:
+        """The face-up card of the highest logit among the pool."""
+        check_draft_view(view)
+        if not view.pool:
+            raise empty_pool(view.player)
+        legal = np.zeros(ACTIONS, dtype=bool)
+        legal[[card - 1 for card in view.pool]] = True
+        return self._decide(view, legal) + 1

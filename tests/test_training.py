@@ -1,0 +1,159 @@
+"""The training of the policy (``training/`` at the repository's root), on tiny data.
+
+The hand-written gradient is checked against finite differences, entry by entry; a few steps
+of Adam on a few labelled decisions lower the loss and make the search's choices the network's;
+the data generator records legal, labelled decisions and is reproducible from its seed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy.typing as npt
+import pytest
+
+np = pytest.importorskip("numpy", reason="training needs numpy (take5rules[batch])")
+
+from training.generate import Table, generate, play_labelled, table_of  # noqa: E402
+from training.train import Network, accuracy, loss_and_gradients, train  # noqa: E402
+
+from take5rules.agents.encoding import (  # noqa: E402
+    ACTIONS,
+    OBSERVATION_LAYOUT,
+    ROW_ACTIONS,
+    SIZE,
+)
+from take5rules.agents.policy import load_policy, save_policy  # noqa: E402
+from take5rules.variants import Rules, Variant  # noqa: E402
+
+Data = tuple[Network, "npt.NDArray[Any]", "npt.NDArray[Any]", "npt.NDArray[Any]"]
+
+
+def _tiny(seed: int = 0, size: int = 12) -> Data:
+    """A network of two hidden layers of 5 and 4, and *size* random decisions."""
+    rng = np.random.default_rng(seed)
+    network = Network.initial([5, 4], seed)
+    for index in range(1, len(network.arrays), 2):  # biases away from 0: every ReLU matters
+        network.arrays[index] = rng.normal(0, 0.3, network.arrays[index].shape).astype(
+            np.float32)
+    x = rng.integers(0, 3, (size, SIZE)).astype(np.float32)
+    legal = rng.random((size, ACTIONS)) < 0.2
+    actions = np.array([rng.choice(np.flatnonzero(row)) for row in legal])
+    return network, x, legal, actions
+
+
+def _loss64(network: Network, x: npt.NDArray[Any], legal: npt.NDArray[Any],
+            actions: npt.NDArray[Any], decay: float) -> float:
+    """The loss computed again in float64 from the definition, for the finite differences."""
+    hidden = np.asarray(x, np.float64) * network.scale.astype(np.float64)
+    arrays = [array.astype(np.float64) for array in network.arrays]
+    for index in range(0, len(arrays), 2):
+        hidden = hidden @ arrays[index] + arrays[index + 1]
+        if index < len(arrays) - 2:
+            hidden = np.maximum(hidden, 0)
+    total = 0.0
+    for row, mask, action in zip(hidden, legal, actions, strict=True):
+        allowed = row[mask]
+        total += -(row[action] - np.log(np.exp(allowed).sum()))
+    squares = sum(float((arrays[index] ** 2).sum()) for index in range(0, len(arrays), 2))
+    return total / len(hidden) + 0.5 * decay * squares
+
+
+def test_the_gradient_is_the_loss_s_finite_differences() -> None:
+    network, x, legal, actions = _tiny()
+    decay = 0.01
+    loss, gradients = loss_and_gradients(network, x, legal, actions, decay)
+    assert loss == pytest.approx(_loss64(network, x, legal, actions, decay), rel=1e-4)
+    rng = np.random.default_rng(1)
+    step = 1e-3
+    checked = 0
+    for index, array in enumerate(network.arrays):
+        for flat in rng.choice(array.size, size=min(8, array.size), replace=False):
+            place = np.unravel_index(flat, array.shape)
+            if index == 0 and network.scale[place[0]] * float(np.abs(x[:, place[0]]).max()) == 0:
+                continue  # an input that is always 0: no gradient to see
+            kept = float(array[place])
+            array[place] = kept + step
+            up = _loss64(network, x, legal, actions, decay)
+            array[place] = kept - step
+            down = _loss64(network, x, legal, actions, decay)
+            array[place] = kept
+            numeric = (up - down) / (2 * step)
+            assert float(gradients[index][place]) == pytest.approx(numeric, abs=2e-4, rel=2e-2)
+            checked += 1
+    assert checked >= 30
+
+
+def test_an_illegal_action_s_logit_changes_nothing() -> None:
+    network, x, legal, actions = _tiny(seed=2)
+    loss, gradients = loss_and_gradients(network, x, legal, actions)
+    # Push the last bias of every illegal action up: the loss and the other gradients stay.
+    network.arrays[-1] = network.arrays[-1] + np.where(legal.all(axis=0), 0, 50).astype(
+        np.float32)
+    assert not legal.all(axis=0).any()
+    never = ~legal.any(axis=0)
+    again, _ = loss_and_gradients(network, x, legal, actions)
+    assert again == pytest.approx(loss, rel=1e-6)
+    assert np.all(gradients[-1][never] == 0)  # never legal: no gradient at all
+
+
+def test_a_few_steps_lower_the_loss_and_learn_the_choices() -> None:
+    _, x, legal, actions = _tiny(seed=3, size=64)
+    network, report = train(x, legal, actions, hidden=[32], epochs=40, batch=16,
+                            rate=1e-2, held_out=0.0, seed=4)
+    assert report.steps == 40 * 4
+    assert report.train_loss[-1] < 0.5 * report.train_loss[0]
+    assert accuracy(network, x, legal, actions) >= 0.9
+
+
+def test_the_trained_network_saves_and_loads_as_the_player_s_policy(tmp_path: Path) -> None:
+    network, x, _, _ = _tiny(seed=5)
+    path = save_policy(network.policy({"seed": 5, "data": "tiny", "code": "test"}),
+                       tmp_path / "tiny.npz")
+    policy = load_policy(path)
+    assert policy.widths == (489, 5, 4, 109)
+    hidden = np.maximum(x * network.scale @ network.arrays[0] + network.arrays[1], 0)
+    hidden = np.maximum(hidden @ network.arrays[2] + network.arrays[3], 0)
+    assert np.allclose(policy.logits(x), hidden @ network.arrays[4] + network.arrays[5],
+                       atol=1e-5)
+    assert policy.metadata["seed"] == 5 and policy.metadata["data"] == "tiny"
+
+
+def test_the_tables_come_from_the_seed_and_the_game_alone() -> None:
+    tables = [table_of(1, game) for game in range(40)]
+    assert tables == [table_of(1, game) for game in range(40)]
+    assert tables != [table_of(2, game) for game in range(40)]
+    for table in tables:
+        low, high = {Variant.LOGIC: (2, 6), Variant.TOURNAMENT: (2, 5)}.get(
+            table.rules.variant, (2, 10))
+        assert low <= len(table.actors) <= high
+        assert set(table.actors) <= {"best", "cautious", "greedy"}
+    assert sum(t.rules == Rules() and len(t.actors) == 4 for t in tables) >= 15
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", [Rules(threshold=20), Rules(Variant.LOGIC, threshold=20)],
+                         ids=["standard", "logic"])
+def test_the_decisions_are_legal_labelled_and_reproducible(rules: Rules) -> None:
+    table = Table(("best", "cautious", "greedy"), rules, 5, 6)
+    decisions = play_labelled(table, iterations=4)
+    again = play_labelled(table, iterations=4)
+    assert np.array_equal(decisions.observations, again.observations)
+    assert np.array_equal(decisions.actions, again.actions)
+    assert len(decisions) >= 30  # three seats, ten turns at least
+    assert decisions.legal[np.arange(len(decisions)), decisions.actions].all()
+    rows = decisions.actions >= ROW_ACTIONS
+    assert rows.sum() >= 1 and decisions.legal[rows, ROW_ACTIONS : ROW_ACTIONS + 4].all()
+    if rules.drafted:  # 3 seats draft 30 cards in all
+        drafting = decisions.observations[:, OBSERVATION_LAYOUT["phase"].start + 2] == 1
+        assert drafting.sum() >= 30
+    assert (decisions.seats == 3).all()
+
+
+@pytest.mark.slow
+def test_generate_is_the_same_in_two_processes() -> None:
+    one = generate(2, seed=9, jobs=1, iterations=2)
+    two = generate(2, seed=9, jobs=2, iterations=2)
+    assert np.array_equal(one.observations, two.observations)
+    assert np.array_equal(one.actions, two.actions)

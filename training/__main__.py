@@ -1,0 +1,94 @@
+"""Reproduce the shipped policy's weights from scratch: ``python -m training``.
+
+Generates the decisions (:mod:`training.generate`: the search's choices on seeded games), fits
+the network by imitation (:mod:`training.train`) and writes the weights with their metadata
+(the seeds, the data, the code version as the git commit) to
+``src/take5rules/agents/weights/policy.npz``. Prints the CPU time it took (this process and
+its worker processes). The defaults are those of the shipped weights:
+
+    nice -n 10 python -m training --jobs 1
+
+``--decisions PATH`` keeps the generated decisions in PATH, and reuses them when PATH exists
+(they are the same for the same ``--games`` and ``--seed``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import subprocess
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from take5rules.agents.policy import save_policy
+from training.generate import Decisions, generate
+from training.train import train
+
+ROOT = Path(__file__).resolve().parent.parent
+WEIGHTS = ROOT / "src" / "take5rules" / "agents" / "weights" / "policy.npz"
+
+
+def _cpu_seconds() -> float:
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def _commit() -> str:
+    try:
+        done = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True,
+                              text=True, check=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    dirty = subprocess.run(["git", "status", "--porcelain", "--", "src", "training"],
+                           cwd=ROOT, capture_output=True, text=True, check=False, timeout=30)
+    return done.stdout.strip() + ("+changes" if dirty.stdout.strip() else "")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Generate, train, export; print the CPU time."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="games of labelled decisions")
+    parser.add_argument("--seed", type=int, default=1, help="the data's and training's seed")
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the games")
+    parser.add_argument("--hidden", type=int, nargs="+", default=[256, 256])
+    parser.add_argument("--epochs", type=int, default=30)
+    parser.add_argument("--decisions", type=Path, default=None,
+                        help="keep (or reuse) the generated decisions in this .npz")
+    parser.add_argument("--out", type=Path, default=WEIGHTS)
+    arguments = parser.parse_args(argv)
+    wall, cpu = time.monotonic(), _cpu_seconds()
+    if arguments.decisions is not None and arguments.decisions.exists():
+        decisions = Decisions.load(arguments.decisions)
+        print(f"reused {len(decisions)} decisions from {arguments.decisions}")
+    else:
+        print(f"generating the decisions of {arguments.games} games (seed {arguments.seed})")
+        decisions = generate(arguments.games, arguments.seed, arguments.jobs, progress=True)
+        if arguments.decisions is not None:
+            decisions.save(arguments.decisions)
+    generated = _cpu_seconds() - cpu
+    print(f"training on {len(decisions)} decisions")
+    network, report = train(decisions.observations, decisions.legal, decisions.actions,
+                            hidden=arguments.hidden, epochs=arguments.epochs,
+                            seed=arguments.seed, log=True)
+    metadata = {
+        "seed": arguments.seed,
+        "data": (f"the choices of best (ISMCTS, 350 iterations) at every decision of "
+                 f"{arguments.games} games of training.generate, seed {arguments.seed}: "
+                 f"{len(decisions)} decisions"),
+        "code": _commit(),
+        "training": (f"imitation, numpy Adam, {arguments.epochs} epochs of minibatches of 256, "
+                     f"{report.steps} steps, 10% held out"),
+        "held_out_accuracy": round(report.held_out_accuracy[-1], 4),
+        "held_out_loss": round(report.held_out_loss[-1], 4),
+    }
+    path = save_policy(network.policy(metadata), arguments.out)
+    total = _cpu_seconds() - cpu
+    print(f"wrote {path} ({path.stat().st_size} bytes); CPU time {total:.0f} s "
+          f"({generated:.0f} s the data, {total - generated:.0f} s the training), "
+          f"{time.monotonic() - wall:.0f} s wall")
+
+
+if __name__ == "__main__":
+    main()
