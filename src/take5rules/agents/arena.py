@@ -66,7 +66,7 @@ import threading
 from array import array
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Any
 
@@ -351,7 +351,7 @@ def run_arena(
             for outcome in play_on(executor, setup, games, progress):
                 played.take(outcome)
         elif jobs <= 1:
-            with SeatPrograms() as programs:
+            with _stops(players), SeatPrograms() as programs:
                 for game in range(games):
                     played.take(play_or_fail(setup, game, programs))
                     if progress is not None:
@@ -365,6 +365,15 @@ def run_arena(
     spec_names = [spec if isinstance(spec, str) else seat_label(spec) for spec in players]
     return ArenaResult.of(rules, seed, outcomes, standings_of(outcomes, spec_names),
                           bool(duplicate), sorted(game + 1 for game in played.failed), left_out)
+
+
+def _stops(players: Sequence[PlayerLike]) -> AbstractContextManager[None]:
+    """With a program seated: SIGTERM and SIGINT stop the run through its ``finally`` blocks."""
+    if not any(isinstance(spec, str) and is_program(spec) for spec in players):
+        return nullcontext()
+    from take5rules.agents.arena_pool import interrupting
+
+    return interrupting()
 
 
 class _Played:

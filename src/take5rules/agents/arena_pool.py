@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from typing import Any, TypeAlias
 
 from take5rules._messages import N_
@@ -34,7 +35,8 @@ from take5rules.agents.arena_store import Outcome
 from take5rules.errors import RulesError
 from take5rules.playing.channel import stop_all
 
-__all__ = ["Interrupted", "Played", "chunk_size", "play_in_processes", "play_on", "worker_count"]
+__all__ = ["Interrupted", "Played", "chunk_size", "interrupting", "play_in_processes", "play_on",
+           "worker_count"]
 
 #: What a game gives back: its outcome, or the failure of a program that stopped it.
 Played: TypeAlias = "Outcome | GameFailure"
@@ -233,6 +235,20 @@ def _on_signals() -> dict[int, Any]:
         return {}
     return {signum: signal.signal(signum, _raise_interrupted)
             for signum in (signal.SIGTERM, signal.SIGINT)}
+
+
+@contextmanager
+def interrupting() -> Iterator[None]:
+    """Inside the block SIGTERM and SIGINT raise :class:`Interrupted` (in the main thread).
+
+    So that a run in this process ends through its ``finally`` blocks, which stop its player
+    programs, and says which signal stopped it.
+    """
+    handlers = _on_signals()
+    try:
+        yield
+    finally:
+        _restore(handlers)
 
 
 def _restore(handlers: dict[int, Any]) -> None:
