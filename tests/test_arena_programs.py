@@ -75,6 +75,13 @@ def _running_with(marker: str) -> list[int]:
     return found
 
 
+def _command_line(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()[:200]
+    except OSError:
+        return b"(gone)"
+
+
 def _nothing_left(tmp_path: Path, limit: float = 10) -> None:
     """No program of this test runs any more (waiting a little for the last to be reaped)."""
     deadline = time.monotonic() + limit
@@ -82,8 +89,7 @@ def _nothing_left(tmp_path: Path, limit: float = 10) -> None:
         if not _running_with(str(tmp_path)) and not any(map(_alive, _pids(tmp_path))):
             return
         time.sleep(0.1)
-    left = {pid: Path(f"/proc/{pid}/cmdline").read_bytes()[:200]
-            for pid in _running_with(str(tmp_path))}
+    left = {pid: _command_line(pid) for pid in _running_with(str(tmp_path))}
     raise AssertionError(f"left running: {left}; programs alive: "
                          f"{[pid for pid in _pids(tmp_path) if _alive(pid)]}")
 
@@ -94,6 +100,18 @@ def _standings(document: dict[str, Any]) -> list[tuple[str, float, int, list[flo
 
 
 # --- the example bots and our own served players ---------------------------------------------
+
+
+def test_each_example_bot_is_a_program_of_its_own_under_80_lines() -> None:
+    python, node = (BOTS / "python_bot.py").read_text(), (BOTS / "node_bot.js").read_text()
+    for text in (python, node):
+        assert len(text.splitlines()) < 80
+    imported = {line.split()[1].split(".")[0] for line in python.splitlines()
+                if line.startswith(("import ", "from "))}
+    assert imported <= {"__future__", "json", "sys", "typing"}  # the standard library only
+    required = [line.split("require(")[1].split(")")[0] for line in node.splitlines()
+                if "require(" in line]
+    assert required and all(name.startswith('"node:') for name in required)  # built-ins only
 
 
 @pytest.mark.slow
