@@ -62,8 +62,8 @@ def player_command(kind: str, seed: int | None) -> None:
 
     KIND is one of random, lowest, cautious, greedy, montecarlo, ismcts, best. Each game
     message makes a fresh player, seeded with the game's seed; the program ends at quit or at
-    the end of its input. Its errors are in English, so that its messages do not depend on
-    the environment.
+    the end of its input (at Ctrl-C with status 130). Its errors are in English, so that its
+    messages do not depend on the environment.
     """
     with reported("en"):
         make = player_factory(kind, seed)
@@ -71,4 +71,8 @@ def player_command(kind: str, seed: int | None) -> None:
         sys.exit(1)  # nowhere to answer
     if sys.stdin is None:
         sys.exit(0)  # no input: the end of the protocol
-    sys.exit(serve(make, sys.stdin, sys.stdout, f"take5rules {kind}", "take5rules"))
+    try:
+        status = serve(make, sys.stdin, sys.stdout, f"take5rules {kind}", "take5rules")
+    except KeyboardInterrupt:  # Ctrl-C at a terminal: stopped, quietly, as a signal says
+        status = 130
+    sys.exit(status)
