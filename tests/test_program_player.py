@@ -254,6 +254,9 @@ def test_a_program_plays_the_same_games_as_the_player_it_mirrors(
     assert kinds.count("end") == 2
     rounds = [entry for entry in log if entry.get("type") == "round"]
     assert rounds and all(len(entry["hand"]) == 10 for entry in rounds)
+    # every seat's total, from the first round on (not only the program's own seat)
+    assert all(sorted(entry["totals"]) == ["ana", "bot", "cid"] for entry in rounds)
+    assert rounds[0]["totals"] == {"bot": 0, "ana": 0, "cid": 0}
     if variant in (Variant.LOGIC, Variant.TOURNAMENT):
         assert "draft" in kinds
     # ids count the session's requests from 1

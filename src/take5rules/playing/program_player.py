@@ -204,6 +204,9 @@ class ProgramPlayer:
                                           seat=self._seat, other=seat)
             self._begin(seat, event.players, event.rules)
             self._opened = event
+            assert self._news is not None  # _begin opened the game's news
+            for message in self._news.see(event):  # every seat's total (0) for round 1
+                self._send(message)
             return
         if self._news is None:
             return  # a game it was not told the start of (play_round): nothing to tell
