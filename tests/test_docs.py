@@ -52,6 +52,7 @@ HAND_WRITTEN = (
     "reference/index.html",
     "reference/cli/index.html",
     "reference/referee/index.html",
+    "reference/player-protocol/index.html",
     "reference/log-format/index.html",
     "reference/vectors/index.html",
     "api/index.html",
