@@ -218,7 +218,7 @@ def _stop(pool: ProcessPoolExecutor, clean: bool) -> None:
             if process.is_alive():
                 process.terminate()
         for process in processes.values():
-            process.join(5)
+            process.join(10)  # a worker stops its programs first: up to 2 s of grace each way
             if process.is_alive():
                 process.kill()
                 process.join()
