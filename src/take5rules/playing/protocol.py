@@ -527,7 +527,10 @@ class SeatNews:
     :class:`~take5rules.events.GameOver` an ``end`` message; the other events (the start of the
     game, which the table tells with its own ``game`` message, and the draft's picks, which
     each ``draft`` and ``card`` request shows) make none. The totals a ``round`` message shows
-    are those of the last ``score`` (0 for each seat before it).
+    are those of the last ``score``, or 0 for each seat of the
+    :class:`~take5rules.events.GameStarted` before the first (give it that event too: without
+    it, the first round names only the seats whose hands its event shows, and a seat's view of
+    a :class:`~take5rules.events.RoundStarted`, :func:`~take5rules.events.seen_by`, shows one).
 
     >>> from take5rules.playing.engine import play_game
     >>> from take5rules.playing.players import CautiousPlayer
