@@ -28,6 +28,7 @@ from take5rules.events import (
     LowCardTaken,
     RoundScored,
     RoundStarted,
+    seen_by,
 )
 from take5rules.playing import protocol as P  # noqa: N812 -- read as P.card_request
 from take5rules.playing.engine import play_game
@@ -694,3 +695,22 @@ def test_the_readers_raise_only_violations(value: object, which: int) -> None:
         except P.ProtocolViolation as violation:  # anything else fails the test
             kinds.append(violation.kind)
     assert set(kinds) <= set(P.KINDS)
+
+
+def test_a_seats_news_from_its_own_view_of_the_events_names_every_total() -> None:
+    events = list(play_game({name: CautiousPlayer() for name in SEATS}, seed=2))
+    news = P.SeatNews("bob")
+    sent = [message for event in events for message in news.see(seen_by(event, "bob"))]
+    rounds = [message for message in sent if message["type"] == "round"]
+    assert rounds[0]["totals"] == {"ana": 0, "bob": 0, "cyd": 0, "dee": 0}
+    started = [event for event in events if isinstance(event, RoundStarted)]
+    assert [message["hand"] for message in rounds] == [list(event.hands["bob"])
+                                                      for event in started]
+    assert sent == P.messages_for("bob", events)
+    for event in started:  # the others' hands are face down; the rest of the event is public
+        seen = seen_by(event, "bob")
+        assert isinstance(seen, RoundStarted)
+        assert (dict(seen.hands), seen.rows, seen.round) == (
+            {"bob": event.hands["bob"]}, event.rows, event.round)
+    assert all(seen_by(event, "bob") is event for event in events
+               if not isinstance(event, RoundStarted))
