@@ -51,7 +51,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "ids": ("take5rules.cli.rulebook_cmd", "ids",
             "List the rule ids, one per line (for scripts)."),
     "conform": ("take5rules.cli.conform_cmd", "conform_command",
-                "Check another referee, or a player program, against take5rules."),
+                "Check another referee program, or a player program, against take5rules."),
     "validate": ("take5rules.cli.validate_cmd", "validate_command",
                  "Check take5-log game logs (FILE, or - for stdin) against every rule."),
     "arena": ("take5rules.cli.arena_cmd", "arena_command",
