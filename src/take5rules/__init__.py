@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from take5rules.turn import resolve_turn
     from take5rules.variants import Rules, Variant
 
-__version__ = "0.5.0"
+__version__ = "0.6.0"
 
 #: Where each public name lives.
 _HOMES = {
