@@ -10,6 +10,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -117,3 +118,44 @@ def test_the_logic_draft_shows_the_pool_with_its_bull_heads() -> None:
     shown = re.findall(r"(\d+) \((\d+) bull heads?\)", question)
     assert len(shown) >= 2
     assert all(int(heads) == _heads(int(card)) for card, heads in shown)
+
+
+@pytest.mark.slow
+def test_ctrl_c_mid_game_keeps_the_log_of_what_was_played(tmp_path: Path) -> None:
+    import signal
+    import time
+
+    log = tmp_path / "game.json"
+    command = [sys.executable, "-m", "take5rules", "play", "--players", "me=human,bot=cautious",
+               "--log", str(log), "--lang", "en", "--seed", "5"]
+    child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    assert child.stdin is not None and child.stdout is not None
+    # two turns answered with the lowest card of the hand shown, then Ctrl-C at the third
+    for _ in range(2):
+        hand = _hand_shown(child.stdout)
+        child.stdin.write(f"{min(hand)}\n")
+        child.stdin.flush()
+    _hand_shown(child.stdout)
+    time.sleep(0.2)
+    child.send_signal(signal.SIGINT)
+    child.communicate(timeout=30)
+    assert child.returncode == 130
+    document = json.loads(log.read_text(encoding="utf-8"))
+    assert validate(document).valid
+    logged = [turn for round_log in document["rounds"] for turn in round_log["turns"]]
+    assert len(logged) == 2  # the two whole turns, and no winners: a game in progress
+    assert "winners" not in document
+
+
+def _hand_shown(stdout: Any) -> list[int]:
+    """Read the narration up to the next question; the cards of the hand it shows."""
+    seen = ""
+    while True:
+        line = stdout.readline()
+        assert line, f"the game ended before asking: {seen[-300:]!r}"
+        seen += line
+        found = re.search(r"[Yy]our hand[^:]*:\s*(.+)", line)
+        if found:
+            return [int(value) for value in re.findall(r"\b(\d{1,3})\b", found.group(1))]
+

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import json
+import signal
 import sys
 from contextlib import suppress
 from typing import Any
@@ -28,13 +29,15 @@ from take5rules.playing.kinds import BUILTIN_PLAYERS
 from take5rules.playing.players import Player, RandomPlayer
 from take5rules.playing.program_player import ProgramPlayer
 from take5rules.setup import check_players
-from take5rules.text import narrate, rows_text
+from take5rules.text import narrate, rows_text, translator
 from take5rules.variants import DEFAULT_THRESHOLD, Rules, Variant
 
 __all__ = ["KINDS", "MAX_THRESHOLD", "PROGRAM", "checked_threshold", "event_json",
            "parse_players", "play"]
 
 _UNKNOWN_KIND = N_("unknown player kind {kind!r}; choose one of {kinds}")
+_INTERRUPTED = N_("stopped by Ctrl-C: the game stops here (its log, if asked, keeps the whole "
+                  "turns played)")
 _HUMAN_JSON = N_("a human seat cannot play with --json: its questions would break the JSON "
                  "lines")
 _NAME_TOO_LONG = N_("the file name is too long")
@@ -228,10 +231,14 @@ def play(players: str, variant: str, threshold: int, seed: int, as_json: bool,
                          and event.turn < hand)
                 if rows and after is not None and not asked:
                     echo_wrapped(rows_text(after, language), "  ", "    ")
-        except Take5Error:  # the input ended (or was not text), a program failed: keep
-            if writer is not None and log_path is not None:  # what was played
+        except (Take5Error, KeyboardInterrupt) as stop:  # the input ended (or was not
+            # text), a program failed, Ctrl-C: keep the log of what was played (in progress)
+            if writer is not None and log_path is not None:
                 with suppress(Take5Error):  # the error to report is the first one
                     write_log(writer.log(), log_path)
+            if isinstance(stop, KeyboardInterrupt):
+                click.echo(translator(language).gettext(_INTERRUPTED), err=True)
+                sys.exit(128 + signal.SIGINT)
             raise
         finally:
             for program in programs:
