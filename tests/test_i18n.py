@@ -237,6 +237,9 @@ NEVER_ONE = {
     "{limit} bytes": "a size limit of the library, a constant",
     "{digits} digits": "a size limit of the library, a constant",
     "{timeout} seconds": "a decimal number of seconds (5.0), plural in every language",
+    "a line of {size} bytes is longer": "longer than the limit: 65,537 bytes or more",
+    "more than {most} bytes": "a size limit of the library, a constant",
+    "its first {failed} games": "the arena's GIVE_UP, a constant (3)",
 }
 #: The nouns a count stands before, in their plural (or counting) forms, by language.
 COUNTED = {

@@ -121,8 +121,8 @@ MAX_GAMES = 10**7
 GIVE_UP = 3
 
 _GAVE_UP = N_("the arena stops: its first {failed} games to end did not finish")
-_NO_WHOLE_DEAL = N_("no deal was played in every rotation of the seats: {failed} games did not "
-                    "finish, and each deal lost one; there are no standings")
+_NO_WHOLE_DEAL = N_("no deal was played in every rotation of the seats: each deal lost a game "
+                    "that did not finish (unfinished games: {failed}); there are no standings")
 _BAD_TIMEOUT = N_("a move timeout is a number of seconds above 0, not {value!r}")
 _NO_TIMER = N_("a move timeout needs the main thread (or jobs above 1)")
 _AT_LEAST_ONE = N_("an arena plays at least one game, not {value!r}")
