@@ -9,18 +9,19 @@ the two to the same reports on valid logs, on logs broken by every defect of
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from operator import itemgetter
 from typing import Any
 
 from take5rules._kernel import ROWS, Row, pile_heads, put, take, target
 from take5rules.cards import Card
-from take5rules.errors import Take5Error
+from take5rules.errors import LogError, Take5Error
 from take5rules.logs.report import Findings
+from take5rules.logs.structure import TURN_MEMBERS, check_turns
 from take5rules.setup import check_deal
 from take5rules.variants import Rules
 
-__all__ = ["quick_deal", "quick_turns"]
+__all__ = ["Rounds", "quick_deal", "quick_turns"]
 
 #: A play's card, the key that sorts the plays lowest card first.
 _card_of = itemgetter(1)
@@ -50,7 +51,7 @@ def quick_deal(
 
 def quick_turns(
     findings: Findings, hands: dict[str, set[Card]], rows: list[Row],
-    turns: Sequence[Mapping[str, Any]],
+    turns: Sequence[Any],
 ) -> dict[str, int] | None:
     """Each player's bull heads after *turns*, if no turn breaks a rule, else ``None``.
 
@@ -61,21 +62,38 @@ def quick_turns(
     low card taking its row; ``takes`` exactly for the low cards; the claims equal to what the
     rules give (an empty ``taken`` list is taking nothing). *rows* (the kernel's rows, tuples)
     and *hands* are changed in place.
+
+    The turns' shape is checked on the way (what
+    :func:`~take5rules.logs.structure.check_turns` checks: objects, members, whole numbers,
+    lists): a round it vouches for has well-formed turns, and any other is checked by
+    :func:`~take5rules.logs.structure.check_turns`, which names the first problem.
     """
     seats = hands.keys()
     piles = dict.fromkeys(hands, 0)
     kinds = 0
     for turn in turns:
-        plays = turn["plays"]
-        if plays.keys() != seats:
+        if type(turn) is not dict or not turn.keys() <= TURN_MEMBERS:
             return None
+        plays = turn.get("plays")
         takes = turn.get("takes")
         claimed = turn.get("taken")
+        after = turn.get("rows_after")
+        # No member is null: each present member is counted once.
+        if len(turn) != 1 + (takes is not None) + (claimed is not None) + (after is not None) \
+                or type(plays) is not dict or plays.keys() != seats \
+                or (takes is not None and type(takes) is not dict):
+            return None
         # What each player took this turn (one card a turn: at most one row each), as the
         # log's lists, kept only when the log claims some taking to compare.
         taken: dict[str, list[Card]] | None = {} if claimed else None
         lows = 0
-        for player, value in sorted(plays.items(), key=_card_of):
+        try:
+            ordered = sorted(plays.items(), key=_card_of)
+        except TypeError:  # values that do not compare: not cards
+            return None
+        for player, value in ordered:
+            if type(value) is not int:
+                return None
             try:
                 hands[player].remove(value)
             except KeyError:  # not in the hand
@@ -85,7 +103,7 @@ def quick_turns(
                 if not takes or player not in takes:
                     return None
                 index = takes[player]
-                if not 0 <= index < ROWS:
+                if type(index) is not int or not 0 <= index < ROWS:
                     return None
                 lows += 1
                 kinds |= 4
@@ -103,11 +121,9 @@ def quick_turns(
                 return None
         if takes and len(takes) != lows:
             return None
-        after = turn.get("rows_after")
-        if after is not None and [*map(tuple, after)] != rows:
+        if after is not None and not _rows_are(after, rows):
             return None
-        # The claim as written (each row's cards in their order) first, then in any order.
-        if claimed and claimed != taken and not _claims_taken(claimed, taken or {}, seats):
+        if claimed is not None and not _claims_are(claimed, taken, seats):
             return None
     if turns:
         findings.use("round.end", "turn.reveal", "turn.order", "table.ascending")
@@ -116,6 +132,38 @@ def quick_turns(
         if kinds & bit:
             findings.use(rule)
     return piles
+
+
+def _rows_are(after: object, rows: list[Row]) -> bool:
+    """Whether the ``rows_after`` claim *after* is lists of whole numbers, equal to *rows*."""
+    if type(after) is not list:
+        return False
+    for row in after:
+        if type(row) is not list:
+            return False
+        for item in row:
+            if type(item) is not int:
+                return False
+    return [*map(tuple, after)] == rows
+
+
+def _claims_are(
+    claimed: object, taken: dict[str, list[Card]] | None, seats: Collection[str],
+) -> bool:
+    """Whether the ``taken`` claim *claimed* is an object of lists of whole numbers, as taken.
+
+    The claim as written (each row's cards in their order) is compared first, then in any
+    order (:func:`_claims_taken`).
+    """
+    if type(claimed) is not dict:
+        return False
+    for values in claimed.values():
+        if type(values) is not list:
+            return False
+        for item in values:
+            if type(item) is not int:
+                return False
+    return not claimed or claimed == taken or _claims_taken(claimed, taken or {}, seats)
 
 
 def _claims_taken(
@@ -132,3 +180,60 @@ def _claims_taken(
         ):
             return False
     return claimed.keys() >= taken.keys()
+
+
+class Rounds:
+    """The rounds of a log as the validator takes them, each round's turns checked in place.
+
+    The reader (and :func:`~take5rules.logs.validator.validate`) hand over each round with
+    the shape of its turns not checked yet: :func:`quick_turns` checks it as it replays a round
+    it vouches for, and the validator calls :meth:`settle` for any other round before the rule
+    functions see it. Taking the next round may raise the :class:`LogError` of a later problem
+    (the next round's shape, the JSON after it); the turns of the rounds handed over before it
+    are checked first, so the problem raised is the first in the log, as when each round is
+    checked whole as it is read.
+    """
+
+    def __init__(self, rounds: Iterable[Mapping[str, Any]], names: frozenset[str]) -> None:
+        self._source = iter(rounds)
+        self._names = names
+        self._count = 0
+        #: The rounds handed over whose turns are neither checked nor vouched for, and their
+        #: indices (at most the one being checked and the one read ahead).
+        self._open: list[tuple[Mapping[str, Any], int]] = []
+
+    def __iter__(self) -> Iterator[Mapping[str, Any]]:
+        return self
+
+    def __next__(self) -> Mapping[str, Any]:
+        try:
+            entry = next(self._source)
+        except LogError:
+            while self._open:
+                self.settle(self._open[0][0])
+            raise
+        self._open.append((entry, self._count))
+        self._count += 1
+        return entry
+
+    def vouched(self, entry: Mapping[str, Any]) -> None:
+        """Note that :func:`quick_turns` vouched for the turns of *entry* (so checked them)."""
+        self._open = [item for item in self._open if item[0] is not entry]
+
+    def settle(self, entry: Mapping[str, Any]) -> None:
+        """Check the shape of the turns of *entry*, a round handed over (a :class:`LogError`)."""
+        for item in self._open:
+            if item[0] is entry:
+                self.vouched(entry)
+                check_turns(entry, item[1], self._names)
+                return
+
+    def rest(self) -> int:
+        """Check the turns of every round left, handed over or not; how many were not."""
+        while self._open:
+            self.settle(self._open[0][0])
+        count = 0
+        for entry in self:
+            self.settle(entry)
+            count += 1
+        return count

@@ -109,12 +109,17 @@ class LogStream:
     :meth:`header` gives the members before the rounds (checked); :meth:`rounds` then yields
     each round, checked; once it is exhausted, :attr:`document` holds every member but
     ``rounds`` and the end of the file has been checked. Every problem is a :class:`LogError`.
+    With *turns* false, the shape of each turn of a round handed over is left to the caller
+    (:func:`~take5rules.logs.structure.check_turns`, as the validator does), except for rounds
+    read before the members they are checked against (those are checked whole).
     """
 
     def __init__(
-        self, read: Callable[[int], bytes], limit: int = MAX_LOG_BYTES, *, chunk: int = _CHUNK
+        self, read: Callable[[int], bytes], limit: int = MAX_LOG_BYTES, *, chunk: int = _CHUNK,
+        turns: bool = True,
     ) -> None:
         self._read = read
+        self._turns = turns
         self._limit = limit
         self._chunk = chunk
         self._decoder = codecs.getincrementaldecoder("utf-8")("strict")
@@ -254,7 +259,7 @@ class LogStream:
                 if all(member in self.document for member in HEADER):
                     self._check_header()
                     return
-                self._held = list(self._read_rounds())
+                self._held = list(self._read_rounds(turns=True))
             else:
                 value = self._value()
                 check_top(name, value)
@@ -270,13 +275,14 @@ class LogStream:
     def _check_header(self) -> None:
         check_identity(self.document)
 
-    def _read_rounds(self) -> Iterator[dict[str, Any]]:
+    def _read_rounds(self, *, turns: bool = False) -> Iterator[dict[str, Any]]:
+        turns = turns or self._turns
         index = 0
         if self._peek() == "]":
             self._pos += 1
         else:
             while True:
-                yield check_round(self._value(), index, self._names)
+                yield check_round(self._value(), index, self._names, turns=turns)
                 index += 1
                 if self._expect(",]", "Expecting ',' delimiter") == "]":
                     break
@@ -298,7 +304,7 @@ class LogStream:
         elif "rounds" in self.document:
             rounds = self.document["rounds"]
             for index, entry in enumerate(rounds):
-                yield check_round(entry, index, self._names)
+                yield check_round(entry, index, self._names, turns=self._turns)
 
     def _end_of_text(self) -> None:
         if self._peek():

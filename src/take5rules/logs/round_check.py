@@ -30,7 +30,7 @@ from take5rules.logs.claims import (
     winners_claim,
 )
 from take5rules.logs.deal import setup
-from take5rules.logs.fast import quick_deal, quick_turns
+from take5rules.logs.fast import Rounds, quick_deal, quick_turns
 from take5rules.logs.report import Findings, Report
 from take5rules.logs.structure import member_path
 from take5rules.round import RoundState, play_turn, round_penalties
@@ -79,6 +79,7 @@ class Checker:
         self.use = self.findings.use
         self.fail = self.findings.fail
         self.first: RoundState | None = None  # a tournament's first game, whose hands pass on
+        self.rounds = Rounds((), frozenset())
 
     def header(self) -> tuple[Rules, tuple[str, ...]] | None:
         """Check the variant, the threshold and the seats; the rules and players, or ``None``."""
@@ -180,6 +181,7 @@ class Checker:
         quick = quick_deal(self.findings, rules, players, entry) \
             if self.fast else None
         if quick is None:
+            self.rounds.settle(entry)
             start = setup(self.findings, rules, players, number, entry, path, first)
             if start is None:
                 return None
@@ -191,11 +193,13 @@ class Checker:
         else:
             piles = quick_turns(self.findings, *quick, turns)
             if piles is None:
+                self.rounds.settle(entry)
                 start = RoundState.start(
                     number, Table.start([row[0] for row in entry["rows"]]),
                     {player: tuple(entry["hands"][player]) for player in players},
                 )
         if piles is not None:
+            self.rounds.vouched(entry)
             return piles
         assert start is not None
         state = self.replay(start, turns, path)
@@ -206,9 +210,9 @@ class Checker:
     def run(self, rounds: Iterable[Mapping[str, Any]]) -> Report:
         """Check the header, then each round of *rounds* as it comes, then the end."""
         header = self.header()
-        iterator = iter(rounds)
+        iterator = self.rounds = Rounds(rounds, frozenset(self.document["players"]))
         if header is None:
-            return self.findings.report(False, sum(1 for _ in iterator))
+            return self.findings.report(False, iterator.rest())
         rules, players = header
         totals: dict[str, int] | None = dict.fromkeys(players, 0)
         ended: int | None = None
@@ -223,7 +227,7 @@ class Checker:
                 ended = len(players)  # the last game may be broken: no game follows it anyway
             if ended is not None:
                 self.fail(_past_the_end(rules, number, ended), path)
-                index += 1 + (following is not None) + sum(1 for _ in iterator)
+                index += 1 + (following is not None) + iterator.rest()
                 break
             turns = entry["turns"]
             last = following is None

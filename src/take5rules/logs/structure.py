@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from take5rules._messages import N_
@@ -29,6 +29,7 @@ from take5rules.errors import LogError, Where
 __all__ = [
     "FORMAT",
     "HEADER",
+    "TURN_MEMBERS",
     "VERSION",
     "brief",
     "check_document",
@@ -36,6 +37,7 @@ __all__ = [
     "check_required",
     "check_round",
     "check_top",
+    "check_turns",
     "member_path",
 ]
 
@@ -45,7 +47,9 @@ _TOP = frozenset({"format", "version", "variant", "threshold", "players", "round
 _TOP_REQUIRED = ("format", "version", "variant", "players", "rounds")
 _ROUND = frozenset({"rows", "hands", "draft", "turns", "penalties"})
 _ROUND_REQUIRED = ("rows", "hands", "turns")
-_TURN = frozenset({"plays", "takes", "rows_after", "taken"})
+#: The members a turn may have.
+TURN_MEMBERS = frozenset({"plays", "takes", "rows_after", "taken"})
+_TURN = TURN_MEMBERS
 #: The members a log must give before its rounds for them to be checked as they are read.
 HEADER = ("format", "version", "variant", "threshold", "players")
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -246,18 +250,23 @@ def _shown(value: object) -> object:
     return brief(value)
 
 
-def check_document(document: object) -> dict[str, Any]:
-    """Check the shape of a whole log (parsed JSON) by the format's schema; return it."""
+def check_document(document: object, *, rounds: bool = True) -> dict[str, Any]:
+    """Check the shape of a whole log (parsed JSON) by the format's schema; return it.
+
+    With *rounds* false, the rounds are left to :func:`check_round` (the validator checks each
+    as it comes to it); that ``rounds`` is a list is checked all the same.
+    """
     checked = check_identity(document)
     for name, value in checked.items():
         if name != "rounds":
             check_top(name, value)
     check_required(checked)
-    names = frozenset(checked["players"])
-    rounds = checked["rounds"]
-    check_top("rounds", rounds)
-    for index, entry in enumerate(rounds):
-        check_round(entry, index, names)
+    listed = checked["rounds"]
+    check_top("rounds", listed)
+    if rounds:
+        names = frozenset(checked["players"])
+        for index, entry in enumerate(listed):
+            check_round(entry, index, names)
     return checked
 
 
@@ -269,9 +278,13 @@ def check_required(document: dict[str, Any]) -> None:
 
 
 def check_round(
-    entry: object, index: int, names: Collection[str] = frozenset()
+    entry: object, index: int, names: Collection[str] = frozenset(), *, turns: bool = True
 ) -> dict[str, Any]:
     """Check the shape of round *index* (0-based) of a log; *names* are known clean names.
+
+    With *turns* false, the shape of each turn is left to :func:`check_turns` (the validator's
+    fast path checks it as it replays the turns, and calls :func:`check_turns` for a round it
+    does not vouch for); that ``turns`` is a list is checked all the same.
 
     >>> check_round({"rows": [[1]], "hands": {}, "turns": [{"plays": {"ana": 3.0}}]}, 0)
     Traceback (most recent call last):
@@ -279,10 +292,18 @@ def check_round(
     take5rules.errors.LogError: round 1, turn 1, player 'ana': not a take5-log: at \
 $.rounds[0].turns[0].plays.ana: 3.0 is not a whole number written without a decimal point or \
 exponent [rule log]
+    >>> check_round({"rows": [[1]], "hands": {}, "turns": [{"plays": {"ana": 3.0}}]}, 0,
+    ...             turns=False)["turns"]
+    [{'plays': {'ana': 3.0}}]
     """
+    known = names if type(names) is frozenset else frozenset(names)
+    if _round_ok(entry, known):  # the fast test; the checks below say what is wrong
+        round_: dict[str, Any] = entry  # type: ignore[assignment]
+        if turns:
+            check_turns(round_, index, known)
+        return round_
     path = f"$.rounds[{index}]"
     where = Where(index + 1)
-    known = names if type(names) is frozenset else frozenset(names)
     round_ = _object(entry, path, where)
     for member in round_:
         if member not in _ROUND:
@@ -311,13 +332,68 @@ exponent [rule log]
             _integer(value, f"{here}[1]", _at(where, player))
     if "penalties" in round_:
         _by_name(round_["penalties"], names, f"{path}.penalties", where, _integer)
-    turns = round_["turns"]
-    if type(turns) is not list:
-        raise _fail(_NOT_LIST, f"{path}.turns", where, value=brief(turns))
-    for number, turn in enumerate(turns):
-        if not _turn_ok(turn, known):  # the fast test; the check below says what is wrong
-            _check_turn(turn, f"{path}.turns[{number}]", Where(index + 1, number + 1), names)
+    listed = round_["turns"]
+    if type(listed) is not list:
+        raise _fail(_NOT_LIST, f"{path}.turns", where, value=brief(listed))
+    if turns:
+        check_turns(round_, index, known)
     return round_
+
+
+def check_turns(entry: Mapping[str, Any], index: int, names: frozenset[str]) -> None:
+    """Check the shape of each turn of round *index* (0-based), whose ``turns`` is a list.
+
+    *names* are known clean names (the players'). The first problem raises its
+    :class:`LogError`, naming the turn and the JSON path.
+
+    >>> check_turns({"turns": [{"plays": {"ana": 3}}, {"plays": {"ana": 4}, "take": {}}]}, 1,
+    ...             frozenset({"ana"}))
+    Traceback (most recent call last):
+    ...
+    take5rules.errors.LogError: round 2, turn 2: not a take5-log: at $.rounds[1].turns[1]: the \
+member 'take' is not part of the format [rule log]
+    """
+    for number, turn in enumerate(entry["turns"]):
+        if not _turn_ok(turn, names):  # the fast test; the check below says what is wrong
+            _check_turn(turn, f"$.rounds[{index}].turns[{number}]",
+                        Where(index + 1, number + 1), names)
+
+
+def _round_ok(entry: object, names: frozenset[str]) -> bool:
+    """Whether *entry* has the shape of a round, turns aside: what :func:`check_round` checks.
+
+    Without words, for the common case of a well-formed round; whenever it says no, the
+    checks of :func:`check_round` find the first problem and name it.
+    """
+    if type(entry) is not dict or not entry.keys() <= _ROUND or "draft" in entry:
+        return False
+    rows = entry.get("rows")
+    hands = entry.get("hands")
+    if type(rows) is not list or type(hands) is not dict or type(entry.get("turns")) is not list:
+        return False
+    for row in rows:
+        if type(row) is not list:
+            return False
+        for item in row:
+            if type(item) is not int:
+                return False
+    if not hands.keys() <= names and not _names_ok(hands, names):
+        return False
+    for hand in hands.values():
+        if type(hand) is not list:
+            return False
+        for item in hand:
+            if type(item) is not int:
+                return False
+    if "penalties" in entry:
+        penalties = entry["penalties"]
+        if type(penalties) is not dict or (not penalties.keys() <= names
+                                           and not _names_ok(penalties, names)):
+            return False
+        for item in penalties.values():
+            if type(item) is not int:
+                return False
+    return True
 
 
 def _names_ok(value: dict[str, Any], names: Collection[str]) -> bool:

@@ -1,9 +1,13 @@
 """Checking game logs: replay a take5-log with the rule functions and report every violation.
 
 :func:`validate` takes a parsed take5-log (see :mod:`take5rules.logs`), checks its shape (that
-of its JSON Schema, :mod:`take5rules.logs.structure`), then replays it round by round
-(:mod:`take5rules.logs.round_check`). Every claim the log makes is compared with what the rules give
-(:mod:`take5rules.logs.claims`); absent claims are computed. Each violation names the rule id
+of its JSON Schema, :mod:`take5rules.logs.structure`) and replays it round by round
+(:mod:`take5rules.logs.round_check`): the members other than the rounds first, then each round's
+shape as the replay comes to it, and each turn's as the fast path (:mod:`take5rules.logs.fast`)
+replays it, or by :func:`~take5rules.logs.structure.check_turns` for a round it does not vouch
+for; the first problem of shape raises its error, as if the whole shape were checked first.
+Every claim the log makes is compared with what the rules give (:mod:`take5rules.logs.claims`);
+absent claims are computed. Each violation names the rule id
 it breaks, where (round, turn, player, card) and the JSON path in the log.
 
 :func:`validate_file` and :func:`validate_stream` read the file incrementally
@@ -17,10 +21,11 @@ from collections.abc import Callable, Iterator, Sequence
 
 from take5rules._messages import N_, os_reason
 from take5rules.errors import LogError
-from take5rules.logs.format import binary_stdin, check_format
+from take5rules.logs.format import binary_stdin
 from take5rules.logs.reader import LogStream
 from take5rules.logs.report import Report
 from take5rules.logs.round_check import Checker
+from take5rules.logs.structure import check_document, check_round
 
 __all__ = ["validate", "validate_file", "validate_files", "validate_stream"]
 
@@ -39,8 +44,12 @@ def validate(log: object) -> Report:
     ...           "players": ["ana", "bob"], "rounds": []}).incomplete
     True
     """
-    document = check_format(log)
-    return Checker(document).run(document["rounds"])
+    document = check_document(log, rounds=False)
+    names = frozenset(document["players"])
+    # Each round's shape checked as the replay comes to it, the turns' as it replays them.
+    rounds = (check_round(entry, index, names, turns=False)
+              for index, entry in enumerate(document["rounds"]))
+    return Checker(document).run(rounds)
 
 
 def validate_stream(source: Callable[[int], bytes] | LogStream) -> Report:
@@ -61,7 +70,7 @@ def validate_stream(source: Callable[[int], bytes] | LogStream) -> Report:
     ...                            b'"rounds": []}').read).incomplete
     True
     """
-    stream = source if isinstance(source, LogStream) else LogStream(source)
+    stream = source if isinstance(source, LogStream) else LogStream(source, turns=False)
     document = stream.header()
     return Checker(document).run(stream.rounds())
 
