@@ -23,8 +23,13 @@ from take5rules.agents import arena_pool as _arenapool
 from take5rules.agents.arena import MAX_GAMES, ArenaPlayerError, run_arena
 from take5rules.agents.arena_games import ArenaSetup
 from take5rules.errors import RulesError
-from take5rules.playing.players import CardView, CautiousPlayer, DraftView, LowestCardPlayer
-from take5rules.turn import RowChoice
+from take5rules.playing.players import (
+    CardView,
+    CautiousPlayer,
+    DraftView,
+    LowestCardPlayer,
+    RowChoice,
+)
 from take5rules.variants import Rules
 from test_arena import USER_STRATEGY
 

@@ -32,7 +32,7 @@ from take5rules.playing.players import CautiousPlayer, LowestCardPlayer, Player
 from take5rules.round import RoundState, play_turn, round_penalties
 from take5rules.setup import check_deal, deal
 from take5rules.table import Table
-from take5rules.turn import RowChoice
+from take5rules.turn import LowCard
 from take5rules.variants import Rules, Variant
 
 KERNELS = ["numpy", "compiled"] if _kernel.numba is not None else ["numpy"]
@@ -96,7 +96,7 @@ def _check_games(
         outcome = batch.play_turn(state, plays[:, :, turn], batch_rows, rng)
         for g in range(games):
 
-            def choose(choice: RowChoice, g: int = g, turn: int = turn) -> int:
+            def choose(choice: LowCard, g: int = g, turn: int = turn) -> int:
                 return int(rows[g, names.index(choice.player), turn])
 
             turn_plays = {name: int(plays[g, seat, turn]) for seat, name in enumerate(names)}

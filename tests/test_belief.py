@@ -14,10 +14,9 @@ import pytest
 from _deadline import within
 from take5rules.errors import Take5Error
 from take5rules.playing.belief import MOST_DRAWS, belief
-from take5rules.playing.players import CardView, CautiousPlayer
+from take5rules.playing.players import CardView, CautiousPlayer, RowChoice
 from take5rules.playing.stepper import Game, Phase
 from take5rules.table import Table
-from take5rules.turn import RowChoice
 from take5rules.variants import Rules, Variant
 
 # Critical values of the chi-square distribution at p = 0.001 (upper tail), from the standard

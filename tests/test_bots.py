@@ -22,10 +22,9 @@ from take5rules.playing.bots import (
 from take5rules.playing.engine import play_silently
 from take5rules.playing.ismcts import MOST_ITERATIONS, ISMCTSPlayer
 from take5rules.playing.kinds import BUILTIN_PLAYERS
-from take5rules.playing.players import CardView, CautiousPlayer, DraftView, Player
+from take5rules.playing.players import CardView, CautiousPlayer, DraftView, Player, RowChoice
 from take5rules.playing.stepper import Game, Phase
 from take5rules.table import Table
-from take5rules.turn import RowChoice
 from take5rules.variants import Rules, Variant
 
 

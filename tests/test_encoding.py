@@ -340,8 +340,7 @@ def test_a_policy_trained_on_batch_vector_plays_the_pettingzoo_env_unchanged(
 
 
 def test_a_players_view_encodes_as_the_seats_observation() -> None:
-    from take5rules.playing.players import CardView
-    from take5rules.turn import RowChoice
+    from take5rules.playing.players import CardView, RowChoice
 
     game = Game(["ana", "bob", "cy"], Rules(threshold=30), seed=9)
     rng = random.Random(9)

@@ -12,9 +12,9 @@ from take5rules.playing.players import (
     DraftView,
     LowestCardPlayer,
     RandomPlayer,
+    RowChoice,
 )
 from take5rules.table import Table
-from take5rules.turn import RowChoice
 from take5rules.variants import Rules, Variant
 
 

@@ -37,10 +37,10 @@ from take5rules.playing.players import (
     LowestCardPlayer,
     Player,
     RandomPlayer,
+    RowChoice,
 )
 from take5rules.table import Table
 from take5rules.text import narrate
-from take5rules.turn import RowChoice
 from take5rules.variants import Rules, Variant
 
 CONFIGS = [

@@ -21,8 +21,7 @@ from hypothesis import strategies as st
 from take5rules.agents.arena import MAX_GAMES, ArenaPlayerError, ArenaResult, run_arena
 from take5rules.cli.main import main
 from take5rules.errors import RulesError, Take5Error
-from take5rules.playing.players import CardView, DraftView
-from take5rules.turn import RowChoice
+from take5rules.playing.players import CardView, DraftView, RowChoice
 from take5rules.variants import Rules
 
 FUZZ_EXAMPLES = int(os.environ.get("TAKE5RULES_FUZZ_EXAMPLES", "40"))

@@ -15,9 +15,8 @@ import pytest
 from take5rules.cards import bull_heads
 from take5rules.errors import Take5Error
 from take5rules.playing.human import MAX_ANSWER_CHARS, EndOfInputError, TextPlayer, read_answer
-from take5rules.playing.players import CardView, DraftView
+from take5rules.playing.players import CardView, DraftView, RowChoice
 from take5rules.table import Table
-from take5rules.turn import RowChoice
 
 SEATS = "me=human,bob=cautious,cyd=random"
 

@@ -15,9 +15,9 @@ from take5rules.playing.players import (
     CardView,
     CautiousPlayer,
     Player,
+    RowChoice,
 )
 from take5rules.table import Table
-from take5rules.turn import RowChoice
 from take5rules.variants import PLAYER_RANGE, Rules, Variant
 from test_bots import _pairs
 

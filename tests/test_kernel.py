@@ -51,9 +51,10 @@ from take5rules.playing.players import (
     LowestCardPlayer,
     Player,
     RandomPlayer,
+    RowChoice,
 )
 from take5rules.table import Table, least_difference_row, place_card
-from take5rules.turn import RowChoice, placement_order, resolve_turn
+from take5rules.turn import placement_order, resolve_turn
 from take5rules.variants import Rules, Variant
 
 EXAMPLES = int(os.environ.get("TAKE5RULES_KERNEL_EXAMPLES", "60"))

@@ -16,7 +16,7 @@ import pytest
 
 from take5rules.playing.engine import play_game
 from take5rules.playing.kinds import best_player
-from take5rules.playing.players import CardView, DraftView, RandomPlayer
+from take5rules.playing.players import CardView, DraftView, RandomPlayer, RowChoice
 from take5rules.playing.protocol import (
     QUIT,
     card_request,
@@ -29,7 +29,6 @@ from take5rules.playing.protocol import (
     row_request,
 )
 from take5rules.table import Table
-from take5rules.turn import RowChoice
 from take5rules.variants import Rules, Variant
 
 pytestmark = pytest.mark.slow  # every test starts another Python process

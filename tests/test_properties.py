@@ -39,7 +39,7 @@ from take5rules.playing.players import CautiousPlayer, LowestCardPlayer, RandomP
 from take5rules.round import RoundState, play_turn, round_over, round_penalties
 from take5rules.setup import deal
 from take5rules.table import Table
-from take5rules.turn import RowChoice
+from take5rules.turn import LowCard
 from take5rules.variants import Rules, Variant, draft
 
 # --- the rulebook's numbers ---------------------------------------------------------------------
@@ -365,7 +365,7 @@ class GameMachine(RuleBasedStateMachine):
         assert self.state is not None
         plays = {p: data.draw(st.sampled_from(hand)) for p, hand in self.state.hands.items()}
 
-        def choose(choice: RowChoice) -> int:
+        def choose(choice: LowCard) -> int:
             return data.draw(st.integers(0, ROWS - 1))
 
         self.state, _ = play_turn(self.state, plays, choose)

@@ -33,9 +33,15 @@ from take5rules.events import (
 from take5rules.playing import protocol as P  # noqa: N812 -- read as P.card_request
 from take5rules.playing.engine import play_game
 from take5rules.playing.kinds import BUILTIN_PLAYERS
-from take5rules.playing.players import CardView, CautiousPlayer, DraftView, Player, RandomPlayer
+from take5rules.playing.players import (
+    CardView,
+    CautiousPlayer,
+    DraftView,
+    Player,
+    RandomPlayer,
+    RowChoice,
+)
 from take5rules.table import Table
-from take5rules.turn import RowChoice
 from take5rules.variants import Rules, Variant
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -25,9 +25,14 @@ from take5rules import Game, Phase
 from take5rules.errors import IllegalMoveError, MalformedInputError, Take5Error
 from take5rules.events import CardsRevealed, GameOver, RoundStarted, RowTaken
 from take5rules.playing.engine import play_game, play_silently
-from take5rules.playing.players import CardView, CautiousPlayer, LowestCardPlayer, RandomPlayer
+from take5rules.playing.players import (
+    CardView,
+    CautiousPlayer,
+    LowestCardPlayer,
+    RandomPlayer,
+    RowChoice,
+)
 from take5rules.table import Table
-from take5rules.turn import RowChoice
 from take5rules.variants import Rules, Variant
 
 _LIMITS = {Variant.STANDARD: 10, Variant.TACTICS: 10, Variant.LOGIC: 6, Variant.TOURNAMENT: 5}
@@ -95,7 +100,7 @@ def test_stepping_a_game_gives_the_events_play_game_gives(variant: Variant) -> N
 
 
 def _row_view(game: Game, seat: str) -> Any:
-    from take5rules.turn import RowChoice
+    from take5rules.playing.players import RowChoice
 
     observed = game.observe(seat)
     assert observed.pending is not None and observed.table is not None

@@ -4,7 +4,7 @@ import pytest
 
 from take5rules.errors import IllegalMoveError, MalformedInputError
 from take5rules.table import Table
-from take5rules.turn import RowChoice, placement_order, resolve_turn, reveal
+from take5rules.turn import LowCard, placement_order, resolve_turn, reveal
 
 
 def test_reveal_accepts_one_card_from_each_hand() -> None:
@@ -56,9 +56,9 @@ def test_placement_order_stays_ascending_after_a_take() -> None:
 
 
 def test_resolve_turn_asks_the_low_card_player_with_the_table_of_that_moment() -> None:
-    seen: list[RowChoice] = []
+    seen: list[LowCard] = []
 
-    def choose(choice: RowChoice) -> int:
+    def choose(choice: LowCard) -> int:
         seen.append(choice)
         return 1
 
@@ -72,7 +72,7 @@ def test_resolve_turn_has_at_most_one_low_card() -> None:
     # Once the lowest card starts a row, every higher card fits somewhere.
     asked: list[str] = []
 
-    def choose(choice: RowChoice) -> int:
+    def choose(choice: LowCard) -> int:
         asked.append(choice.player)
         return 2
 

@@ -11,7 +11,7 @@ from take5rules.errors import IllegalMoveError, MalformedInputError, Where
 from take5rules.events import CardPlaced, CardsRevealed, LowCardTaken, SixthCardTaken
 from take5rules.round import RoundState, play_turn, round_over, round_penalties
 from take5rules.table import Table
-from take5rules.turn import RowChoice, placement_order, resolve_turn, reveal
+from take5rules.turn import LowCard, placement_order, resolve_turn, reveal
 
 HAND = 10
 HERE = Where(round=3, turn=7)
@@ -71,9 +71,9 @@ def test_resolve_turn_places_lowest_first_so_a_lower_card_fills_the_row() -> Non
 
 
 def test_resolve_turn_asks_for_a_row_with_the_round_and_turn() -> None:
-    seen: list[RowChoice] = []
+    seen: list[LowCard] = []
 
-    def choose(choice: RowChoice) -> int:
+    def choose(choice: LowCard) -> int:
         seen.append(choice)
         return 2
 

@@ -31,8 +31,7 @@ from take5rules.agents.policy import view_vector
 from take5rules.playing.bots import GreedyPlayer
 from take5rules.playing.engine import play_silently
 from take5rules.playing.kinds import best_player
-from take5rules.playing.players import CardView, CautiousPlayer, DraftView, Player
-from take5rules.turn import RowChoice
+from take5rules.playing.players import CardView, CautiousPlayer, DraftView, Player, RowChoice
 from take5rules.variants import Rules, Variant
 
 __all__ = ["Decisions", "Table", "generate", "play_labelled", "table_of"]

@@ -48,11 +48,11 @@ from take5rules.events import (
 )
 from take5rules.playing.engine import play_game
 from take5rules.playing.kinds import BUILTIN_PLAYERS
-from take5rules.playing.players import CardView, DraftView, Player, RandomPlayer
+from take5rules.playing.players import CardView, DraftView, Player, RandomPlayer, RowChoice
 from take5rules.setup import check_players
 from take5rules.table import Placement, Table
 from take5rules.text.pictures import CARD_STYLES, to_svg, turn_svgs
-from take5rules.turn import RowChoice, placement_order, resolve_turn
+from take5rules.turn import LowCard, placement_order, resolve_turn
 from take5rules.variants import Rules, Variant
 
 #: The kind of seat the reader plays from the page (the others are BUILTIN_PLAYERS' names).
@@ -415,7 +415,7 @@ def try_turn(request: str) -> str:
     played = _pairs(plays)
     chosen = {name: row - 1 for name, row in _pairs(choices).items()}
 
-    def choose(choice: RowChoice) -> int:
+    def choose(choice: LowCard) -> int:
         if choice.player in chosen:
             return chosen[choice.player]
         return _no_row_given(choice)
@@ -441,7 +441,7 @@ def try_turn(request: str) -> str:
     return json.dumps({"steps": steps}, ensure_ascii=False)
 
 
-def _no_row_given(choice: RowChoice) -> int:
+def _no_row_given(choice: LowCard) -> int:
     """No row was typed for a low card: ``resolve_turn``'s own error says so."""
     return resolve_turn(choice.table, {choice.player: choice.card}).placements[0][1].row
 

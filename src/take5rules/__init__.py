@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from take5rules.registry import all_rules, get
     from take5rules.table import Placement, Table, place_card
     from take5rules.text import explain, narrate
-    from take5rules.turn import resolve_turn
+    from take5rules.turn import LowCard, resolve_turn
     from take5rules.variants import Rules, Variant
 
 __version__ = "0.6.0"
@@ -72,6 +72,7 @@ _HOMES = {
     "Placement": "table",
     "Table": "table",
     "place_card": "table",
+    "LowCard": "turn",
     "resolve_turn": "turn",
     "validate": "logs.validator",
     "Rules": "variants",
@@ -83,6 +84,7 @@ __all__ = [
     "Game",
     "IllegalMoveError",
     "LogError",
+    "LowCard",
     "LowestCardPlayer",
     "MalformedInputError",
     "Phase",

@@ -16,9 +16,7 @@ The publisher's example: rows ending 12, 37, 43 and 58; the cards 14, 15, 44 and
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from types import MappingProxyType
-from typing import Any
+from dataclasses import dataclass
 
 from take5rules import _kernel
 from take5rules._messages import N_, shown
@@ -33,7 +31,7 @@ MOST_PLAYS = _kernel.MOST_PLAYERS
 __all__ = [
     "MOST_PLAYS",
     "ChooseRow",
-    "RowChoice",
+    "LowCard",
     "TurnResult",
     "no_row_choice",
     "placement_order",
@@ -151,20 +149,31 @@ def placement_order(plays: Mapping[str, Card]) -> tuple[tuple[str, Card], ...]:
     return tuple(_kernel.order(plays.items()))
 
 
-def _nothing() -> Mapping[str, Any]:
-    """An empty read-only mapping: the default of a view's totals and cards taken."""
-    return MappingProxyType({})
-
-
 @dataclass(frozen=True, slots=True)
-class RowChoice:
-    """What the player of a low card sees when choosing the row to take.
+class LowCard:
+    """The question rule ``table.low-card`` asks: which row does this low card take?
 
-    The rows the low card meets (*table*), and, when a game asks (the engine and
-    :class:`take5rules.playing.stepper.Game` fill them in), what the player knows besides: their
-    hand, the totals, every card revealed so far this round turn by turn (this turn's
-    included), what each player has taken this round, the rows at the start of the round
-    and the draft's picks, as in :class:`take5rules.playing.players.CardView`.
+    What the rule hands whoever chooses for the player of a low card, and no more: the player
+    (*player*), the low card (*card*), the rows it meets, as they are when it is placed
+    (*table*), and where that is (*round*, *turn*; ``None`` when :func:`resolve_turn` is not
+    told). The answer is the index, 0 to 3, of the row the player takes. A player in a game is
+    shown more (its hand, the totals, the round's history):
+    :class:`take5rules.playing.players.RowChoice`, a ``LowCard`` too.
+
+    The founding texts' low card: a 2 facing rows that end in 12, 24, 70 and 96.
+
+    >>> from take5rules.table import Table
+    >>> asked = []
+    >>> def choose(low: LowCard) -> int:
+    ...     asked.append(low)
+    ...     return 3
+    >>> result = resolve_turn(Table.of([[3, 12], [24], [58, 61, 70], [96]]),
+    ...                       {"ana": 17, "bob": 2}, choose, Where(round=1, turn=4))
+    >>> low, = asked
+    >>> low.player, low.card, low.round, low.turn
+    ('bob', 2, 1, 4)
+    >>> low.table.rows  # the 2 is placed first: the rows as the turn found them
+    ((3, 12), (24,), (58, 61, 70), (96,))
     """
 
     player: str
@@ -172,16 +181,10 @@ class RowChoice:
     table: Table
     round: int | None = None
     turn: int | None = None
-    hand: tuple[Card, ...] = ()
-    totals: Mapping[str, int] = field(default_factory=_nothing)
-    revealed: tuple[tuple[tuple[str, Card], ...], ...] = ()
-    taken: Mapping[str, tuple[Card, ...]] = field(default_factory=_nothing)
-    start: tuple[tuple[Card, ...], ...] = ()
-    picks: tuple[tuple[str, Card], ...] = ()
 
 
-#: A function that answers a :class:`RowChoice` with a row index from 0 to 3.
-ChooseRow = Callable[[RowChoice], int]
+#: A function that answers a :class:`LowCard` with a row index from 0 to 3.
+ChooseRow = Callable[[LowCard], int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +203,7 @@ class TurnResult:
         return result
 
 
-def no_row_choice(choice: RowChoice) -> int:
+def no_row_choice(choice: LowCard) -> int:
     """The default *choose_row*: no row is chosen, so a low card is refused (``table.low-card``).
 
     For a caller who knows no card is low, or wants to be told when one is.
@@ -265,7 +268,7 @@ def resolve_turn(
 
     def choose(player: str, value: Card, rows: list[Row]) -> int:
         choice = choose_row(
-            RowChoice(player, value, trusted_table(tuple(rows)), base.round, base.turn))
+            LowCard(player, value, trusted_table(tuple(rows)), base.round, base.turn))
         return check_row_choice(choice, Where(base.round, base.turn, player, value))
 
     rows = list(table.rows)

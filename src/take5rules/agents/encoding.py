@@ -67,11 +67,10 @@ from take5rules._messages import N_
 from take5rules.agents.arguments import ARGUMENT, shown
 from take5rules.errors import IllegalMoveError, MalformedInputError, Where
 from take5rules.events import Event, RowTaken
-from take5rules.playing.players import CardView
+from take5rules.playing.players import CardView, RowChoice
 from take5rules.playing.stepper import Game, Observation, Phase
 from take5rules.setup import ROWS
 from take5rules.table import ROW_LIMIT
-from take5rules.turn import RowChoice
 from take5rules.variants import Rules, Variant
 
 __all__ = [
@@ -206,7 +205,7 @@ def encode_view(view: CardView | RowChoice, players: Sequence[str],
     """The vector of the seat a player's view belongs to, as :func:`encode` gives it.
 
     A :class:`~take5rules.playing.players.CardView` is a card to play, a
-    :class:`~take5rules.turn.RowChoice` a row to take for its low card: a
+    :class:`~take5rules.playing.players.RowChoice` a row to take for its low card: a
     :class:`~take5rules.playing.players.Player` can so decide with a policy trained on the
     vector. The view must name its player, one of *players*.
     """

@@ -61,6 +61,7 @@ from take5rules.events import Event, GameStarted
 from take5rules.playing.players import (
     CardView,
     DraftView,
+    RowChoice,
     check_draft_view,
     check_view,
     empty_hand,
@@ -68,7 +69,6 @@ from take5rules.playing.players import (
 )
 from take5rules.playing.stepper import Observation, Phase
 from take5rules.setup import ROWS
-from take5rules.turn import RowChoice
 from take5rules.variants import Rules, Variant
 
 __all__ = [

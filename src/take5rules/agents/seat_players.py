@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from take5rules.events import Event
-from take5rules.playing.players import CardView, DraftView, Player
+from take5rules.playing.players import CardView, DraftView, Player, RowChoice
 from take5rules.playing.stepper import Game, Phase
-from take5rules.turn import RowChoice
 
 __all__ = ["advance", "decide", "seat_names"]
 

@@ -41,14 +41,13 @@ from take5rules.errors import MalformedInputError
 from take5rules.events import Event
 from take5rules.playing import protocol
 from take5rules.playing.channel import Channel, ChannelError, command_words
-from take5rules.playing.players import CardView, CautiousPlayer, DraftView, Player
+from take5rules.playing.players import CardView, CautiousPlayer, DraftView, Player, RowChoice
 from take5rules.playing.protocol import MAX_LINE, ProtocolViolation, SeatNews
 from take5rules.playing.stepper import Game, Phase
 from take5rules.setup import cards_in_play
 from take5rules.table import Table
 from take5rules.text import translator
 from take5rules.text.typography import phrase_text
-from take5rules.turn import RowChoice
 from take5rules.variants import PLAYER_RANGE, Rules, Variant
 
 __all__ = [

@@ -26,7 +26,7 @@ from take5rules._messages import N_, json_reason, os_reason
 from take5rules.cards import HIGHEST, card, cards
 from take5rules.errors import MalformedInputError, ProtocolError, Take5Error, Where
 from take5rules.table import ROW_COUNT, Table
-from take5rules.turn import MOST_PLAYS, RowChoice, TurnResult, resolve_turn
+from take5rules.turn import MOST_PLAYS, LowCard, TurnResult, resolve_turn
 
 __all__ = [
     "MAX_DEPTH",
@@ -199,7 +199,7 @@ def resolve(request: object, language: str = "en") -> tuple[dict[str, Any], Turn
         table, plays, choices = parse_request(request)
         chosen: dict[str, int] = {}
 
-        def choose(choice: RowChoice) -> int:
+        def choose(choice: LowCard) -> int:
             row = choices.get(choice.player)
             if row is None:
                 raise _no_row_chosen(choice.player, choice.card)

@@ -36,7 +36,7 @@ from take5rules.logs.structure import member_path
 from take5rules.round import RoundState, play_turn, round_penalties
 from take5rules.setup import HAND_SIZE, check_players
 from take5rules.table import Table
-from take5rules.turn import RowChoice
+from take5rules.turn import LowCard
 from take5rules.variants import DEFAULT_THRESHOLD, Rules, Variant, agreed_threshold, tournament_over
 
 __all__ = ["Checker"]
@@ -53,7 +53,7 @@ class _Takes:
         self.takes = takes
         self.asked: set[str] = set()
 
-    def __call__(self, choice: RowChoice) -> int:
+    def __call__(self, choice: LowCard) -> int:
         self.asked.add(choice.player)
         if choice.player not in self.takes:
             raise IllegalMoveError(

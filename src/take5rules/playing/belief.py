@@ -1,12 +1,13 @@
 """What a seat can believe about the hidden cards, and deals sampled from that belief.
 
 From a seat's view (a :class:`~take5rules.playing.players.CardView` or a
-:class:`~take5rules.turn.RowChoice`) :func:`belief` computes the cards that seat has not seen
-and the exact constraints on where they are: each opponent holds as many cards as the seat does
-(every hand loses one card a turn), and the rest are out of play (set aside unseen in the
-standard game; none in the tactics, logic and tournament games, where only the cards 1 to
-10 x players + 4 are in play). In the drafted variants (logic and tournament) every hand was
-drafted face up, so nothing is hidden: the belief holds each opponent's hand exactly.
+:class:`~take5rules.playing.players.RowChoice`) :func:`belief` computes the cards that seat
+has not seen and the exact constraints on where they are: each opponent holds as many cards as
+the seat does (every hand loses one card a turn), and the rest are out of play (set aside
+unseen in the standard game; none in the tactics, logic and tournament games, where only the
+cards 1 to 10 x players + 4 are in play). In the drafted variants (logic and tournament)
+every hand was drafted face up, so nothing is hidden: the belief holds each opponent's hand
+exactly.
 
 :meth:`Belief.sample` draws a determinization: a deal of the unseen cards to the opponents,
 uniformly over all the deals consistent with the public history. Nothing in the history of
@@ -46,8 +47,7 @@ from take5rules import _kernel
 from take5rules._messages import N_, shown
 from take5rules.cards import Card
 from take5rules.errors import RulesError
-from take5rules.playing.players import CardView, check_view
-from take5rules.turn import RowChoice
+from take5rules.playing.players import CardView, RowChoice, check_view
 from take5rules.variants import Rules, tactics_deck
 
 __all__ = ["MOST_DRAWS", "Belief", "belief"]

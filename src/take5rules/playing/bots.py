@@ -51,6 +51,7 @@ from take5rules.playing.players import (
     CardView,
     CautiousPlayer,
     DraftView,
+    RowChoice,
     cheapest_index,
     cheapest_row,
     check_draft_view,
@@ -73,7 +74,6 @@ from take5rules.playing.rollouts import (
     play_out,
     take_row,
 )
-from take5rules.turn import RowChoice
 from take5rules.variants import draft as drafted_deal
 from take5rules.variants import next_drafter
 

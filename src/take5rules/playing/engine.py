@@ -22,7 +22,7 @@ from take5rules._messages import N_, shown
 from take5rules.cards import Card
 from take5rules.errors import MalformedInputError, RulesError
 from take5rules.events import Event, GameOver, RoundScored, seen_by
-from take5rules.playing.players import CardView, DraftView, Player
+from take5rules.playing.players import CardView, DraftView, Player, RowChoice
 from take5rules.playing.stepper import Game, Phase
 from take5rules.playing.views import (
     card_view,
@@ -32,7 +32,6 @@ from take5rules.playing.views import (
     set_row_hand,
 )
 from take5rules.table import Table
-from take5rules.turn import RowChoice
 from take5rules.variants import Rules
 
 __all__ = ["play_game", "play_round", "play_silently"]

@@ -29,6 +29,7 @@ from take5rules.events import CardsRevealed
 from take5rules.playing.players import (
     CardView,
     DraftView,
+    RowChoice,
     check_draft_view,
     check_view,
     empty_hand,
@@ -36,7 +37,6 @@ from take5rules.playing.players import (
 )
 from take5rules.table import Table
 from take5rules.text import narrate, translator
-from take5rules.turn import RowChoice
 
 __all__ = ["MAX_ANSWER_CHARS", "EndOfInputError", "TextPlayer", "read_answer"]
 

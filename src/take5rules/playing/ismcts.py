@@ -85,6 +85,7 @@ from take5rules.playing.bots import MonteCarloPlayer
 from take5rules.playing.players import (
     CardView,
     DraftView,
+    RowChoice,
     cheapest_index,
     check_view,
 )
@@ -102,7 +103,6 @@ from take5rules.playing.rollouts import (
     take_row,
 )
 from take5rules.table import Row
-from take5rules.turn import RowChoice
 
 __all__ = ["DEFAULT_ITERATIONS", "MOST_ITERATIONS", "ISMCTSPlayer"]
 

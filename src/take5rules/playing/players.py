@@ -41,7 +41,7 @@ from take5rules._messages import N_, shown
 from take5rules.cards import Card, bull_heads
 from take5rules.errors import MalformedInputError
 from take5rules.table import ROW_COUNT, ROW_LIMIT, Table, least_difference_row
-from take5rules.turn import RowChoice
+from take5rules.turn import LowCard
 
 __all__ = [
     "CardView",
@@ -131,6 +131,37 @@ class DraftView:
     player: str = ""
     picks: tuple[tuple[str, Card], ...] = ()
     totals: Mapping[str, int] = field(default_factory=_nothing)
+
+
+@dataclass(frozen=True, slots=True)
+class RowChoice(LowCard):
+    """What a player knows when choosing the row its low card takes.
+
+    The rule's question, a :class:`~take5rules.turn.LowCard` (the seat's name *player*, the low
+    card *card*, the rows it meets *table*, and *round* and *turn*), and, when a game asks (the
+    engine and :class:`take5rules.playing.stepper.Game` fill them in), what the player knows
+    besides, as in :class:`CardView`: their hand, the totals, every card revealed so far this
+    round turn by turn (this turn's included), what each player has taken this round, the rows
+    at the start of the round and the draft's picks.
+
+    It extends ``LowCard`` rather than holding one, so that a view is also the rule's question:
+    the fields keep their names and their order (``RowChoice(player, card, table)`` is the
+    rule's question and nothing else), what reads only the question (the referee,
+    :func:`~take5rules.turn.no_row_choice`) takes a player's view as it is, and the engine
+    hands each seat one object, not a view wrapped around a question.
+
+    >>> from take5rules.turn import LowCard
+    >>> choice = RowChoice("me", 2, Table.of([[3, 12, 13], [24, 25], [55], [96]]), 1, 4, (40, 77))
+    >>> isinstance(choice, LowCard), CautiousPlayer().choose_row(choice)
+    (True, 3)
+    """
+
+    hand: tuple[Card, ...] = ()
+    totals: Mapping[str, int] = field(default_factory=_nothing)
+    revealed: Revealed = ()
+    taken: Mapping[str, tuple[Card, ...]] = field(default_factory=_nothing)
+    start: tuple[tuple[Card, ...], ...] = ()
+    picks: tuple[tuple[str, Card], ...] = ()
 
 
 @runtime_checkable
@@ -250,7 +281,7 @@ def check_view(view: object, *, whole: bool = True) -> None:
     entry of the players that read it: a copy of a view kept past its moment mixes moments,
     and an agent builds a view at every decision). The players that reason on the whole view
     (the searches, :func:`~take5rules.playing.belief.belief`) check it whole at their entry,
-    a :class:`~take5rules.turn.RowChoice` or any view-like object alike; the person at the
+    a :class:`RowChoice` or any view-like object alike; the person at the
     table checks the kinds of its parts (``whole=False``).
 
     >>> check_view(CardView(1, 1, Table.of([[12], [37], [43], [58]]), (12, 44), {"me": 0}))

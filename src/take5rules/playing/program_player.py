@@ -37,7 +37,7 @@ from take5rules.cards import Card
 from take5rules.errors import MalformedInputError, Take5Error, Where
 from take5rules.events import Event, GameOver, GameStarted
 from take5rules.playing.channel import Channel, ChannelError, command_words
-from take5rules.playing.players import CardView, DraftView
+from take5rules.playing.players import CardView, DraftView, RowChoice
 from take5rules.playing.protocol import (
     QUIT,
     Hello,
@@ -58,7 +58,6 @@ from take5rules.playing.protocol import (
     read_row_reply,
     row_request,
 )
-from take5rules.turn import RowChoice
 from take5rules.variants import Rules
 
 __all__ = ["KINDS", "PlayerProgramError", "ProgramPlayer"]

@@ -64,11 +64,11 @@ from take5rules.playing.players import (
     CardView,
     DraftView,
     Player,
+    RowChoice,
     check_draft_view,
     check_view,
 )
 from take5rules.table import Table
-from take5rules.turn import RowChoice
 from take5rules.variants import Rules, Variant
 
 __all__ = [
@@ -450,7 +450,7 @@ def row_request(id: int, choice: RowChoice,
                 clock: Mapping[str, int | None] | None = None) -> dict[str, Any]:
     """The ``row`` request *id*: the seat's low card ``choice.card`` takes a row; which?
 
-    The fields are those of :class:`~take5rules.turn.RowChoice` but its player.
+    The fields are those of :class:`~take5rules.playing.players.RowChoice` but its player.
     """
     return {"type": "row", "id": id, "card": choice.card, "round": choice.round,
             "turn": choice.turn, "rows": _rows(choice.table.rows), "hand": list(choice.hand),
@@ -901,7 +901,10 @@ def parse_card_request(obj: Mapping[str, Any], player: str = "") -> CardView:
 
 
 def parse_row_request(obj: Mapping[str, Any], player: str = "") -> RowChoice:
-    """The :class:`~take5rules.turn.RowChoice` a ``row`` request shows *player*, checked."""
+    """The row choice a ``row`` request shows *player*, checked.
+
+    A :class:`~take5rules.playing.players.RowChoice`, the player's view of the low card.
+    """
     card = obj.get("card")
     if type(card) is not int or not _is_card(card):
         raise _bad(obj, "card", _A_CARD)

@@ -41,11 +41,10 @@ from take5rules.logs.seat_view import is_seat_view, seat_view, stand_in_log
 from take5rules.logs.structure import brief
 from take5rules.logs.validator import validate
 from take5rules.playing.engine import play_round
-from take5rules.playing.players import CardView, DraftView
+from take5rules.playing.players import CardView, DraftView, RowChoice
 from take5rules.table import Table
 from take5rules.text import narrate, translator
 from take5rules.text.pictures import turn_svgs
-from take5rules.turn import RowChoice
 from take5rules.variants import DEFAULT_THRESHOLD, Rules, Variant
 
 __all__ = ["log_events", "log_html", "narrate_seen", "seat_events"]

@@ -43,9 +43,8 @@ from take5rules import _kernel
 from take5rules._messages import N_, shown
 from take5rules.cards import Card
 from take5rules.errors import RulesError
-from take5rules.playing.players import CardView, cheapest_index, check_view, empty_hand
+from take5rules.playing.players import CardView, RowChoice, cheapest_index, check_view, empty_hand
 from take5rules.table import Row
-from take5rules.turn import RowChoice
 
 __all__ = [
     "MOST_BUDGET",

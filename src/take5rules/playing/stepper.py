@@ -205,14 +205,15 @@ class Game:
     Contract, decided for speed (issue 16): the state is kept in plain lists and tuples, and
     nothing is built that nobody asked for. The engine hands each seat one live view for the
     whole game (a :class:`~take5rules.playing.players.CardView` and a
-    :class:`~take5rules.turn.RowChoice`, subclasses in :mod:`take5rules.playing.views`): only
-    the seat's hand (and a low card) is stored for a decision, every other field is read from
-    the game's read-only properties when the player reads it, and the table is built once per
-    state of the rows and shared (:attr:`table`). A view therefore describes the moment of the
-    call it is passed to: keep what you need (``tuple(view.hand)``), or ``copy.copy(view)``, a
-    plain frozen snapshot. A view cannot be changed, its history is tuples and read-only
-    mappings, and a table a player rewrites is not handed out again, so a player that changes
-    what it was handed changes neither the game nor what another seat is shown.
+    :class:`~take5rules.playing.players.RowChoice`, subclasses in
+    :mod:`take5rules.playing.views`): only the seat's hand (and a low card) is stored for a
+    decision, every other field is read from the game's read-only properties when the player
+    reads it, and the table is built once per state of the rows and shared (:attr:`table`). A
+    view therefore describes the moment of the call it is passed to: keep what you need
+    (``tuple(view.hand)``), or ``copy.copy(view)``, a plain frozen snapshot. A view cannot be
+    changed, its history is tuples and read-only mappings, and a table a player rewrites is not
+    handed out again, so a player that changes what it was handed changes neither the game nor
+    what another seat is shown.
     :meth:`observe` builds an :class:`Observation`, a snapshot. Events are built as the step
     happens (unless *events* is false), with the events' fast constructors, and only the last
     step's are kept (:meth:`to_log` rebuilds them all by replay). The engine drives a game

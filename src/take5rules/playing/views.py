@@ -3,7 +3,7 @@
 :func:`take5rules.playing.engine.play_game` asks each seat's player with a
 :class:`LiveCardView`
 (a :class:`~take5rules.playing.players.CardView`) and a :class:`LiveRowChoice` (a
-:class:`~take5rules.turn.RowChoice`) made once for the whole game. Nothing is built for a
+:class:`~take5rules.playing.players.RowChoice`) made once for the whole game. Nothing is built for a
 decision but the seat's hand (and, for a low card, the card): every other field is read from the
 game (its read-only properties) when the player reads it, so a field nobody reads costs
 nothing, and the table is built once per state of the rows, shared by the seats that read it
@@ -24,8 +24,8 @@ from dataclasses import fields
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from take5rules.playing.players import CardView
-from take5rules.turn import RowChoice
+from take5rules.playing.players import CardView, RowChoice
+from take5rules.turn import LowCard
 
 if TYPE_CHECKING:
     from take5rules.playing.stepper import Game
@@ -69,17 +69,18 @@ class LiveCardView(_ReadFromGame, CardView):
 
 
 class LiveRowChoice(_ReadFromGame, RowChoice):
-    """A seat's :class:`~take5rules.turn.RowChoice`, read from the game at the call."""
+    """A seat's :class:`~take5rules.playing.players.RowChoice`, read from the game at the call."""
 
     __slots__ = ("_game",)
     __reduce__, __new__ = _snapshot(RowChoice)
 
 
-#: Store a live view's own fields (the seat's name, hand and card) in their slots.
+#: Store a live view's own fields (the seat's name, hand and card) in their slots (a row
+#: choice's name and card are the slots of the rule's question, :class:`~take5rules.turn.LowCard`).
 set_card_player = CardView.__dict__["player"].__set__
 set_card_hand = CardView.__dict__["hand"].__set__
-set_row_player = RowChoice.__dict__["player"].__set__
-set_row_card = RowChoice.__dict__["card"].__set__
+set_row_player = LowCard.__dict__["player"].__set__
+set_row_card = LowCard.__dict__["card"].__set__
 set_row_hand = RowChoice.__dict__["hand"].__set__
 
 

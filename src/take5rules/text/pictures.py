@@ -35,7 +35,7 @@ from take5rules._messages import N_
 from take5rules.cards import Card, bull_heads, total_bull_heads
 from take5rules.errors import MalformedInputError
 from take5rules.table import ROW_LIMIT, Placement, Table
-from take5rules.turn import RowChoice, no_row_choice, placement_order, resolve_turn
+from take5rules.turn import LowCard, no_row_choice, placement_order, resolve_turn
 
 __all__ = [
     "CARD_STYLES",
@@ -305,7 +305,7 @@ def turn_svgs(
     """
     rows_chosen = dict(choices or {})
 
-    def choose(choice: RowChoice) -> int:
+    def choose(choice: LowCard) -> int:
         if choice.player in rows_chosen:
             return rows_chosen[choice.player]
         return no_row_choice(choice)
