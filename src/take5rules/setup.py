@@ -272,6 +272,8 @@ each card exists once in the deck [rule cards.deck]
 _PLAIN = (list, tuple)
 #: The cards of the whole deck, as a set.
 _DECK = frozenset(deck())
+#: The type of every card of a plain deal.
+_INT = frozenset({int})
 
 
 def _plain_deal(
@@ -292,34 +294,38 @@ def _plain_deal(
     laid: Any = rows.rows if isinstance(rows, Table) else rows
     if type(laid) not in _PLAIN or len(laid) != ROWS:
         return None
+    longest = 1 if fresh else _kernel.ROW_LIMIT
     dealt: list[Any] = []
     for row in laid:
-        if type(row) not in _PLAIN or not 0 < len(row) <= (1 if fresh else _kernel.ROW_LIMIT):
+        if type(row) not in _PLAIN or not 0 < len(row) <= longest:
             return None
-        dealt.extend(row)
+        dealt += row
+    checked: dict[str, tuple[Card, ...]] = {}
     sizes = set()
     for player in seats:
         hand: Any = hands.get(player)
         if type(hand) not in _PLAIN:
             return None
         sizes.add(len(hand))
-        dealt.extend(hand)
+        dealt += hand
+        checked[player] = tuple(hand)
     if len(sizes) != 1:
         return None
     (size,) = sizes
     if not (size == HAND_SIZE if fresh else 0 < size <= HAND_SIZE):
         return None
-    if {*map(type, dealt)} != {int}:
+    if {*map(type, dealt)} != _INT:
         return None
     distinct = set(dealt)
     if len(distinct) != len(dealt) or not distinct <= in_play:
         return None
     if not isinstance(rows, Table):
-        for row in laid:
-            if list(row) != sorted(row):
-                return None
+        if not fresh:  # a row of one card is ascending
+            for row in laid:
+                if list(row) != sorted(row):
+                    return None
         rows = trusted_table(tuple(map(tuple, laid)))
-    return rows, {player: tuple(hands[player]) for player in seats}
+    return rows, checked
 
 
 def _check_in_play(values: Iterable[Card], rules: Rules, count: int, where: Where) -> None:

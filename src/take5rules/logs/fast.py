@@ -218,7 +218,11 @@ class Rounds:
 
     def vouched(self, entry: Mapping[str, Any]) -> None:
         """Note that :func:`quick_turns` vouched for the turns of *entry* (so checked them)."""
-        self._open = [item for item in self._open if item[0] is not entry]
+        opened = self._open
+        if opened and opened[0][0] is entry:  # the round being checked: the first one open
+            del opened[0]
+        else:
+            self._open = [item for item in opened if item[0] is not entry]
 
     def settle(self, entry: Mapping[str, Any]) -> None:
         """Check the shape of the turns of *entry*, a round handed over (a :class:`LogError`)."""
