@@ -25,7 +25,7 @@ from take5rules import _kernel
 from take5rules._messages import N_, json_reason, os_reason
 from take5rules.cards import HIGHEST, card, cards
 from take5rules.errors import MalformedInputError, ProtocolError, Take5Error, Where
-from take5rules.table import ROW_COUNT, Table
+from take5rules.table import ROW_COUNT, ROW_LIMIT, Table, trusted_table
 from take5rules.turn import MOST_PLAYS, LowCard, TurnResult, resolve_turn
 
 __all__ = [
@@ -70,13 +70,73 @@ _ASCII_ENCODER = json.JSONEncoder(ensure_ascii=True)
 def parse_request(request: object) -> tuple[Table, dict[str, int], dict[str, int]]:
     """Check a request's shape and values; return the table, the plays and the choices.
 
-    Every check of a request happens here, once; the rules then run on checked values.
+    Every check of a request happens here, once; the rules then run on checked values. A
+    request of plain JSON values that passes every check is taken in one pass
+    (:func:`_plain_request`); any other is checked step by step, and the first problem raises
+    its error.
 
     >>> table, plays, choices = parse_request({"rows": [[3], [24], [58], [96]],
     ...                                        "plays": [["ana", 17]]})
     >>> table.last_cards, plays, choices
     ((3, 24, 58, 96), {'ana': 17}, {})
     """
+    plain = _plain_request(request)
+    return plain if plain is not None else _checked_request(request)
+
+
+def _plain_request(request: object) -> tuple[Table, dict[str, int], dict[str, int]] | None:
+    """What :func:`_checked_request` returns, for a request of plain values that passes it.
+
+    The common case, in one pass and without words: an object with ``rows``, ``plays`` and
+    perhaps ``choices``; four lists of one to five ascending ``int`` cards; one to ten
+    ``[player, card]`` lists, ASCII player ids each once, ``int`` cards; no card twice; choices
+    naming players with an ``int`` row index 0 to 3. For anything else (other types, other
+    text, or a problem) it answers ``None`` and :func:`_checked_request` names the problem.
+    """
+    if type(request) is not dict:
+        return None
+    rows = request.get("rows")
+    played = request.get("plays")
+    chosen = request.get("choices")
+    if len(request) != (2 if chosen is None else 3) or type(rows) is not list \
+            or len(rows) != ROW_COUNT or type(played) is not list \
+            or not 0 < len(played) <= MOST_PLAYS:
+        return None
+    every: list[int] = []
+    for row in rows:
+        if type(row) is not list or not 0 < len(row) <= ROW_LIMIT:
+            return None
+        before = 0  # each card an int above the one before it, and from 1 to 104
+        for value in row:
+            if type(value) is not int or not before < value <= HIGHEST:
+                return None
+            before = value
+        every += row
+    plays: dict[str, int] = {}
+    for pair in played:
+        if type(pair) is not list or len(pair) != 2:
+            return None
+        player, value = pair
+        if type(player) is not str or player in plays or not player.isascii() \
+                or type(value) is not int or not 0 < value <= HIGHEST:
+            return None
+        plays[player] = value
+    every += plays.values()
+    if len(set(every)) != len(every):  # a card twice
+        return None
+    choices: dict[str, int] = {}
+    if chosen is not None:
+        if type(chosen) is not dict:
+            return None
+        for player, index in chosen.items():
+            if player not in plays or type(index) is not int or not 0 <= index < ROW_COUNT:
+                return None
+            choices[player] = index
+    return trusted_table(tuple(map(tuple, rows))), plays, choices
+
+
+def _checked_request(request: object) -> tuple[Table, dict[str, int], dict[str, int]]:
+    """:func:`parse_request`'s checks one by one: the first problem raises its error."""
     if type(request) is not dict and not isinstance(request, Mapping):
         raise ProtocolError(N_("a request is a JSON object with rows, plays and choices"))
     if not _FIELDS.issuperset(request):
@@ -275,11 +335,12 @@ def _reply_text(line: str | bytes, language: str) -> str:
         reply = answer(_parse_line(line), language)
     except ProtocolError as error:
         reply = _error_reply(error, language)
-    try:
-        text = _ENCODER.encode(reply)
-        text.encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate that slipped into a message: escape it
-        text = _ASCII_ENCODER.encode(reply)
+    text = _ENCODER.encode(reply)
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate that slipped into a message: escape it
+            text = _ASCII_ENCODER.encode(reply)
     return text
 
 
