@@ -16,9 +16,13 @@ from take5rules.registry import RULE_ORDER
 
 
 def _every_error_class() -> list[type[Take5Error]]:
-    for module in pkgutil.iter_modules(take5rules.__path__):
+    # every module of every package, so that the classes found do not depend on which tests
+    # ran first (a subclass is known once its module is imported)
+    for module in pkgutil.walk_packages(take5rules.__path__, "take5rules."):
+        if module.name.endswith("__main__"):
+            continue
         try:
-            importlib.import_module(f"take5rules.{module.name}")
+            importlib.import_module(module.name)
         except ImportError:  # an extra that is not installed
             continue
     found: list[type[Take5Error]] = []
@@ -39,6 +43,10 @@ def _make(cls: type[Take5Error]) -> Take5Error:
     params = {"value": 74, "player": "bob", "reason": Phrase(N_("malformed JSON"))}
     positional = [name for name, parameter in inspect.signature(cls).parameters.items()
                   if parameter.kind is parameter.POSITIONAL_ONLY]
+    if positional[:2] == ["kind", "detail"]:  # a program's failure: a kind and a phrase
+        return cls("exited", Phrase(template, **params), where=where)  # type: ignore[call-arg]
+    if positional[:1] == ["kind"]:  # a failure of a kind, its id fixed
+        return cls("exited", template, where=where, **params)  # type: ignore[call-arg]
     if len(positional) == 1:  # a class that fixes its own id (protocol, log)
         return cls(template, where=where, **params)  # type: ignore[call-arg]
     return cls("turn.reveal", template, where=where, **params)

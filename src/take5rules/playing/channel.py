@@ -41,7 +41,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
 from take5rules._messages import N_, os_reason
-from take5rules.errors import MalformedInputError, Take5Error
+from take5rules.errors import MalformedInputError, Take5Error, Where
 
 __all__ = [
     "MAX_LINE",
@@ -94,11 +94,12 @@ class ChannelError(Take5Error):
         super().__init__("player", template, **params)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (self.kind, self.template, self.params))
+        return (_rebuild, (self.kind, self.template, self.where, self.params))
 
 
-def _rebuild(kind: ChannelKind, template: str, params: dict[str, Any]) -> ChannelError:
-    return ChannelError(kind, template, **params)
+def _rebuild(kind: ChannelKind, template: str, where: Where,
+             params: dict[str, Any]) -> ChannelError:
+    return ChannelError(kind, template, where=where, **params)
 
 
 def command_words(command: str | Sequence[str]) -> tuple[str, ...]:
