@@ -44,9 +44,9 @@ def _make(cls: type[Take5Error]) -> Take5Error:
     positional = [name for name, parameter in inspect.signature(cls).parameters.items()
                   if parameter.kind is parameter.POSITIONAL_ONLY]
     if positional[:2] == ["kind", "detail"]:  # a program's failure: a kind and a phrase
-        return cls("exited", Phrase(template, **params), where=where)  # type: ignore[call-arg]
+        return cls("exited", Phrase(template, **params), where=where)  # type: ignore[arg-type]
     if positional[:1] == ["kind"]:  # a failure of a kind, its id fixed
-        return cls("exited", template, where=where, **params)  # type: ignore[call-arg]
+        return cls("exited", template, where=where, **params)
     if len(positional) == 1:  # a class that fixes its own id (protocol, log)
         return cls(template, where=where, **params)  # type: ignore[call-arg]
     return cls("turn.reveal", template, where=where, **params)
