@@ -16,7 +16,13 @@ import pytest
 np = pytest.importorskip("numpy", reason="training needs numpy (take5rules[batch])")
 
 from training.generate import Table, generate, play_labelled, table_of  # noqa: E402
-from training.train import Network, accuracy, loss_and_gradients, train  # noqa: E402
+from training.train import (  # noqa: E402
+    Network,
+    accuracy,
+    loss_and_gradients,
+    shuffle_rows,
+    train,
+)
 
 from take5rules.agents.encoding import (  # noqa: E402
     ACTIONS,
@@ -24,7 +30,12 @@ from take5rules.agents.encoding import (  # noqa: E402
     ROW_ACTIONS,
     SIZE,
 )
-from take5rules.agents.policy import load_policy, save_policy  # noqa: E402
+from take5rules.agents.policy import (  # noqa: E402
+    Policy,
+    load_policy,
+    placement_features,
+    save_policy,
+)
 from take5rules.variants import Rules, Variant  # noqa: E402
 
 Data = tuple[Network, "npt.NDArray[Any]", "npt.NDArray[Any]", "npt.NDArray[Any]"]
@@ -37,7 +48,15 @@ def _tiny(seed: int = 0, size: int = 12) -> Data:
     for index in range(1, len(network.arrays), 2):  # biases away from 0: every ReLU matters
         network.arrays[index] = rng.normal(0, 0.3, network.arrays[index].shape).astype(
             np.float32)
+    network.skip = rng.normal(0, 0.5, 9).astype(np.float32)
     x = rng.integers(0, 3, (size, SIZE)).astype(np.float32)
+    # Rows of one to five cards, each row's cards rising: the placement features vary.
+    lengths = rng.integers(1, 6, (size, 4))
+    cells = np.sort(rng.choice(np.arange(1, 105), (size, 20)), axis=1).reshape(size, 4, 5)
+    cells = np.where(np.arange(5)[None, None, :] < lengths[:, :, None], cells, 0)
+    x[:, OBSERVATION_LAYOUT["rows"]] = cells.reshape(size, 20)
+    x[:, OBSERVATION_LAYOUT["row_lengths"]] = lengths
+    x[:, OBSERVATION_LAYOUT["row_heads"]] = rng.integers(1, 20, (size, 4))
     legal = rng.random((size, ACTIONS)) < 0.2
     actions = np.array([rng.choice(np.flatnonzero(row)) for row in legal])
     return network, x, legal, actions
@@ -48,10 +67,18 @@ def _loss64(network: Network, x: npt.NDArray[Any], legal: npt.NDArray[Any],
     """The loss computed again in float64 from the definition, for the finite differences."""
     hidden = np.asarray(x, np.float64) * network.scale.astype(np.float64)
     arrays = [array.astype(np.float64) for array in network.arrays]
+    cards, rows = placement_features(x)
+    if network.skip is not None:
+        hidden = np.concatenate([hidden, cards.reshape(len(x), -1), rows.reshape(len(x), -1)],
+                                axis=1)
     for index in range(0, len(arrays), 2):
         hidden = hidden @ arrays[index] + arrays[index + 1]
         if index < len(arrays) - 2:
             hidden = np.maximum(hidden, 0)
+    if network.skip is not None:
+        skip = network.skip.astype(np.float64)
+        hidden[:, :104] += cards @ skip[:7]
+        hidden[:, 104:108] += rows @ skip[7:]
     total = 0.0
     for row, mask, action in zip(hidden, legal, actions, strict=True):
         allowed = row[mask]
@@ -68,10 +95,11 @@ def test_the_gradient_is_the_loss_s_finite_differences() -> None:
     rng = np.random.default_rng(1)
     step = 1e-3
     checked = 0
-    for index, array in enumerate(network.arrays):
+    for index, array in enumerate(network.parameters):
         for flat in rng.choice(array.size, size=min(8, array.size), replace=False):
             place = np.unravel_index(flat, array.shape)
-            if index == 0 and network.scale[place[0]] * float(np.abs(x[:, place[0]]).max()) == 0:
+            if index == 0 and place[0] < 489 and network.scale[place[0]] * float(
+                    np.abs(x[:, place[0]]).max()) == 0:
                 continue  # an input that is always 0: no gradient to see
             kept = float(array[place])
             array[place] = kept + step
@@ -95,13 +123,13 @@ def test_an_illegal_action_s_logit_changes_nothing() -> None:
     never = ~legal.any(axis=0)
     again, _ = loss_and_gradients(network, x, legal, actions)
     assert again == pytest.approx(loss, rel=1e-6)
-    assert np.all(gradients[-1][never] == 0)  # never legal: no gradient at all
+    assert np.all(gradients[len(network.arrays) - 1][never] == 0)  # never legal: no gradient
 
 
 def test_a_few_steps_lower_the_loss_and_learn_the_choices() -> None:
     _, x, legal, actions = _tiny(seed=3, size=64)
-    network, report = train(x, legal, actions, hidden=[32], epochs=40, batch=16,
-                            rate=1e-2, held_out=0.0, seed=4)
+    network, report = train(x, legal, actions, hidden=[32], features=False, augment=False,
+                            epochs=40, batch=16, rate=1e-2, held_out=0.0, seed=4)
     assert report.steps == 40 * 4
     assert report.train_loss[-1] < 0.5 * report.train_loss[0]
     assert accuracy(network, x, legal, actions) >= 0.9
@@ -112,10 +140,14 @@ def test_the_trained_network_saves_and_loads_as_the_player_s_policy(tmp_path: Pa
     path = save_policy(network.policy({"seed": 5, "data": "tiny", "code": "test"}),
                        tmp_path / "tiny.npz")
     policy = load_policy(path)
-    assert policy.widths == (489, 5, 4, 109)
-    hidden = np.maximum(x * network.scale @ network.arrays[0] + network.arrays[1], 0)
+    assert policy.widths == (489 + 104 * 7 + 4 * 2, 5, 4, 109)
+    assert policy.skip is not None and np.array_equal(policy.skip, network.skip)
+    for one in (network, policy):  # the features off: the MLP alone, computed here
+        object.__setattr__(one, "skip", None)
+    bare = Policy.from_arrays([network.arrays[0][:489], *network.arrays[1:]], network.scale)
+    hidden = np.maximum(x * network.scale @ network.arrays[0][:489] + network.arrays[1], 0)
     hidden = np.maximum(hidden @ network.arrays[2] + network.arrays[3], 0)
-    assert np.allclose(policy.logits(x), hidden @ network.arrays[4] + network.arrays[5],
+    assert np.allclose(bare.logits(x), hidden @ network.arrays[4] + network.arrays[5],
                        atol=1e-5)
     assert policy.metadata["seed"] == 5 and policy.metadata["data"] == "tiny"
 
@@ -157,3 +189,28 @@ def test_generate_is_the_same_in_two_processes() -> None:
     two = generate(2, seed=9, jobs=2, iterations=2)
     assert np.array_equal(one.observations, two.observations)
     assert np.array_equal(one.actions, two.actions)
+
+
+def test_shuffled_rows_move_with_their_row_action() -> None:
+    _, x, legal, actions = _tiny(seed=6, size=40)
+    legal[:, 104:108] = True
+    actions[:20] = 104 + np.arange(20) % 4  # half the decisions take a row
+    moved, allowed, targets = shuffle_rows(x, legal, actions, np.random.default_rng(0))
+    rows = OBSERVATION_LAYOUT["rows"]
+    lengths, heads = OBSERVATION_LAYOUT["row_lengths"], OBSERVATION_LAYOUT["row_heads"]
+    assert not np.array_equal(moved[:, rows], x[:, rows])  # some order changed
+    for index in range(40):
+        before = x[index, rows].reshape(4, 5)
+        after = moved[index, rows].reshape(4, 5)
+        # every row is still there, with its length and heads, in some order
+        assert sorted(map(tuple, before.tolist())) == sorted(map(tuple, after.tolist()))
+        for place in range(4):
+            old = next(r for r in range(4) if (before[r] == after[place]).all())
+            assert moved[index, lengths][place] == x[index, lengths][old]
+            assert moved[index, heads][place] == x[index, heads][old]
+        if 104 <= actions[index] < 108:  # the row taken is the same row, at its new place
+            assert (after[targets[index] - 104] == before[actions[index] - 104]).all()
+        else:
+            assert targets[index] == actions[index]
+        assert np.array_equal(moved[index, :rows.start], x[index, :rows.start])
+        assert np.array_equal(allowed[index], legal[index])  # all four rows legal, cards kept

@@ -41,7 +41,11 @@ def _commit() -> str:
                               text=True, check=True, timeout=30)
     except (OSError, subprocess.SubprocessError):
         return "unknown"
-    dirty = subprocess.run(["git", "status", "--porcelain", "--", "src", "training"],
+    # The code the weights depend on: the training, the encoding and the players it asks.
+    paths = ["training", *(f"src/take5rules/agents/{name}.py" for name in ("policy", "encoding")),
+             *(f"src/take5rules/playing/{name}.py" for name in (
+                 "ismcts", "bots", "rollouts", "belief", "players", "engine", "stepper"))]
+    dirty = subprocess.run(["git", "status", "--porcelain", "--", *paths],
                            cwd=ROOT, capture_output=True, text=True, check=False, timeout=30)
     return done.stdout.strip() + ("+changes" if dirty.stdout.strip() else "")
 
@@ -49,13 +53,17 @@ def _commit() -> str:
 def main(argv: Sequence[str] | None = None) -> None:
     """Generate, train, export; print the CPU time."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100, help="games of labelled decisions")
+    parser.add_argument("--games", type=int, default=100,
+                        help="games of decisions labelled by best")
+    parser.add_argument("--first-games", type=int, default=750,
+                        help="games of decisions labelled by cautious (the first lessons)")
     parser.add_argument("--seed", type=int, default=1, help="the data's and training's seed")
     parser.add_argument("--jobs", type=int, default=1, help="processes for the games")
     parser.add_argument("--hidden", type=int, nargs="+", default=[256, 256])
-    parser.add_argument("--epochs", type=int, default=30)
+    parser.add_argument("--first-epochs", type=int, default=5)
+    parser.add_argument("--epochs", type=int, default=12)
     parser.add_argument("--decisions", type=Path, default=None,
-                        help="keep (or reuse) the generated decisions in this .npz")
+                        help="keep (or reuse) the decisions labelled by best in this .npz")
     parser.add_argument("--out", type=Path, default=WEIGHTS)
     arguments = parser.parse_args(argv)
     wall, cpu = time.monotonic(), _cpu_seconds()
@@ -67,19 +75,27 @@ def main(argv: Sequence[str] | None = None) -> None:
         decisions = generate(arguments.games, arguments.seed, arguments.jobs, progress=True)
         if arguments.decisions is not None:
             decisions.save(arguments.decisions)
+    first = generate(arguments.first_games, arguments.seed, arguments.jobs, teacher="cautious")
     generated = _cpu_seconds() - cpu
-    print(f"training on {len(decisions)} decisions")
+    print(f"first lessons: {len(first)} decisions labelled by cautious")
+    network, report = train(first.observations, first.legal, first.actions,
+                            hidden=arguments.hidden, epochs=arguments.first_epochs,
+                            decay=1e-5, seed=arguments.seed, log=True)
+    del first
+    print(f"then {len(decisions)} decisions labelled by best")
     network, report = train(decisions.observations, decisions.legal, decisions.actions,
-                            hidden=arguments.hidden, epochs=arguments.epochs,
-                            seed=arguments.seed, log=True)
+                            epochs=arguments.epochs, rate=3e-4, decay=1e-5,
+                            seed=arguments.seed, network=network, log=True)
     metadata = {
         "seed": arguments.seed,
-        "data": (f"the choices of best (ISMCTS, 350 iterations) at every decision of "
-                 f"{arguments.games} games of training.generate, seed {arguments.seed}: "
-                 f"{len(decisions)} decisions"),
+        "data": (f"training.generate, seed {arguments.seed}: first the choices of cautious at "
+                 f"every decision of {arguments.first_games} games, then the choices of best "
+                 f"(ISMCTS, 350 iterations) at every decision of {arguments.games} games "
+                 f"({len(decisions)} decisions)"),
         "code": _commit(),
-        "training": (f"imitation, numpy Adam, {arguments.epochs} epochs of minibatches of 256, "
-                     f"{report.steps} steps, 10% held out"),
+        "training": (f"imitation, numpy Adam, rows shuffled: {arguments.first_epochs} epochs "
+                     f"at 1e-3 on cautious's choices, then {arguments.epochs} epochs at 3e-4 "
+                     f"on best's; minibatches of 256, 10% held out"),
         "held_out_accuracy": round(report.held_out_accuracy[-1], 4),
         "held_out_loss": round(report.held_out_loss[-1], 4),
     }

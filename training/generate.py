@@ -92,9 +92,13 @@ class Decisions:
                        stored["seats"])
 
 
-def table_of(seed: int, game: int) -> Table:
-    """The table of game *game* of a run seeded *seed* (from those two numbers alone)."""
-    rng = random.Random(f"take5-training/{seed}/{game}")
+def table_of(seed: int, game: int, teacher: str = "best") -> Table:
+    """The table of game *game* of a run seeded *seed* labelled by *teacher* (from those alone).
+
+    The games labelled by ``best`` and by ``cautious`` are drawn from separate streams.
+    """
+    stream = "" if teacher == "best" else f"/{teacher}"
+    rng = random.Random(f"take5-training/{seed}/{game}{stream}")
     if rng.random() < FOUR_STANDARD:
         rules, count = Rules(), 4
     else:
@@ -138,17 +142,21 @@ class _Labelled:
         return card if self.actor is None else self.actor.choose_draft(view)
 
 
-def play_labelled(table: Table, iterations: int | None = None) -> Decisions:
-    """Play *table*'s game; return every decision of every seat, labelled by the search.
+def play_labelled(table: Table, iterations: int | None = None,
+                  teacher: str = "best") -> Decisions:
+    """Play *table*'s game; return every decision of every seat, labelled by *teacher*.
 
-    *iterations* overrides the search's 350 (the tests use a few, to be quick).
+    The *teacher* is ``best`` (the search; *iterations* overrides its 350, the tests use a
+    few, to be quick) or ``cautious`` (cheap: the many decisions of the network's first
+    lessons).
     """
     names = [f"seat{index}" for index in range(len(table.actors))]
     rows: list[tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], int]] = []
     seats: dict[str, Player] = {}
     for index, (name, actor) in enumerate(zip(names, table.actors, strict=True)):
-        search: Any = best_player(table.search_seed + index)
-        if iterations is not None:
+        search: Any = (best_player(table.search_seed + index) if teacher == "best"
+                       else CautiousPlayer())
+        if iterations is not None and teacher == "best":
             search.iterations = iterations
         kind: Player | None = {"best": None, "cautious": CautiousPlayer(),
                                "greedy": GreedyPlayer(table.search_seed + index)}[actor]
@@ -161,25 +169,25 @@ def play_labelled(table: Table, iterations: int | None = None) -> Decisions:
                      np.full(len(rows), count, np.int64))
 
 
-def _one(arguments: tuple[int, int, int | None]) -> Decisions:
-    seed, game, iterations = arguments
-    return play_labelled(table_of(seed, game), iterations)
+def _one(arguments: tuple[int, int, int | None, str]) -> Decisions:
+    seed, game, iterations, teacher = arguments
+    return play_labelled(table_of(seed, game, teacher), iterations, teacher)
 
 
 def generate(games: int, seed: int, jobs: int = 1, iterations: int | None = None,
-             progress: bool = False) -> Decisions:
-    """The labelled decisions of games 0 to *games* - 1 of the run seeded *seed*.
+             progress: bool = False, teacher: str = "best") -> Decisions:
+    """The decisions of games 0 to *games* - 1 of the run seeded *seed*, labelled by *teacher*.
 
     With *jobs* above 1 the games are played in that many processes; the result is the same.
     """
-    work = [(seed, game, iterations) for game in range(games)]
+    work = [(seed, game, iterations, teacher) for game in range(games)]
     parts: list[Decisions] = []
     started = time.monotonic()
     if jobs <= 1:
         results: Iterable[Decisions] = map(_one, work)
         for index, part in enumerate(results):
             parts.append(part)
-            if progress and (index + 1) % 10 == 0:
+            if progress and (index + 1) % (10 if teacher == "best" else 500) == 0:
                 print(f"  {index + 1}/{games} games, {sum(map(len, parts))} decisions, "
                       f"{time.monotonic() - started:.0f} s", flush=True)
     else:

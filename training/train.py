@@ -21,10 +21,19 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from take5rules.agents.encoding import ACTIONS, SIZE
-from take5rules.agents.policy import Policy, default_scale
+from take5rules.agents.encoding import ACTIONS, OBSERVATION_LAYOUT, ROW_ACTIONS, SIZE
+from take5rules.agents.policy import (
+    CARD_FEATURES,
+    FEATURES,
+    ROW_FEATURES,
+    Policy,
+    default_scale,
+    placement_features,
+)
+from take5rules.cards import HIGHEST
+from take5rules.table import ROW_LIMIT
 
-__all__ = ["Network", "TrainingReport", "accuracy", "loss_and_gradients", "train"]
+__all__ = ["Network", "TrainingReport", "accuracy", "loss_and_gradients", "shuffle_rows", "train"]
 
 Floats = npt.NDArray[np.float32]
 
@@ -35,27 +44,45 @@ class Network:
 
     arrays: list[Floats]
     scale: Floats
+    skip: Floats | None = None
 
     @classmethod
-    def initial(cls, hidden: Sequence[int], seed: int) -> Network:
-        """He-initialised weights (zero biases) for hidden layers of widths *hidden*."""
+    def initial(cls, hidden: Sequence[int], seed: int, features: bool = True) -> Network:
+        """He-initialised weights (zero biases, zero skip) for hidden layers of widths *hidden*.
+
+        With *features*, the first layer reads the placement features too, and the skip adds
+        them to the card and row logits.
+        """
         rng = np.random.default_rng(seed)
-        widths = [SIZE, *hidden, ACTIONS]
+        widths = [SIZE + (FEATURES if features else 0), *hidden, ACTIONS]
         arrays: list[Floats] = []
         for inputs, outputs in itertools.pairwise(widths):
             arrays.append((rng.standard_normal((inputs, outputs))
                            * np.sqrt(2 / inputs)).astype(np.float32))
             arrays.append(np.zeros(outputs, np.float32))
-        return cls(arrays, default_scale())
+        skip = np.zeros(CARD_FEATURES + ROW_FEATURES, np.float32) if features else None
+        return cls(arrays, default_scale(), skip)
+
+    @property
+    def parameters(self) -> list[Floats]:
+        """Every trainable array: the layers', then the skip if any."""
+        return [*self.arrays, *([] if self.skip is None else [self.skip])]
 
     def policy(self, metadata: dict[str, object] | None = None) -> Policy:
         """The network as the player's :class:`~take5rules.agents.policy.Policy`."""
-        return Policy.from_arrays(self.arrays, self.scale, metadata)
+        return Policy.from_arrays(self.arrays, self.scale, metadata, self.skip)
 
 
-def _forward(network: Network, x: Floats) -> tuple[list[Floats], Floats]:
-    """The inputs of every layer (the scaled observation first) and the logits."""
+def _forward(network: Network, x: Floats) -> tuple[list[Floats], Floats,
+                                                   tuple[Floats, Floats] | None]:
+    """The inputs of every layer (the scaled observation first), the logits, the features."""
     hidden = x * network.scale
+    features = None
+    if network.skip is not None:
+        cards, rows = placement_features(x)
+        features = cards, rows
+        hidden = np.concatenate([hidden, cards.reshape(len(x), -1), rows.reshape(len(x), -1)],
+                                axis=1)
     inputs = [hidden]
     last = len(network.arrays) // 2 - 1
     for index in range(last + 1):
@@ -63,7 +90,10 @@ def _forward(network: Network, x: Floats) -> tuple[list[Floats], Floats]:
         if index < last:
             hidden = np.maximum(hidden, 0)
             inputs.append(hidden)
-    return inputs, hidden
+    if features is not None and network.skip is not None:
+        hidden[:, :HIGHEST] += features[0] @ network.skip[:CARD_FEATURES]
+        hidden[:, ROW_ACTIONS : ROW_ACTIONS + 4] += features[1] @ network.skip[CARD_FEATURES:]
+    return inputs, hidden, features
 
 
 def _masked_log_softmax(logits: Floats, legal: npt.NDArray[np.bool_]) -> Floats:
@@ -81,14 +111,18 @@ def loss_and_gradients(network: Network, x: Floats, legal: npt.NDArray[np.bool_]
     The loss is the mean masked cross-entropy plus ``decay / 2`` times the sum of the weights'
     squares; the gradients come in the order of ``network.arrays``.
     """
-    inputs, logits = _forward(network, x)
+    inputs, logits, features = _forward(network, x)
     size = actions.size
     log_p = _masked_log_softmax(logits, legal)
     loss = float(-log_p[np.arange(size), actions].mean())
     delta = np.where(legal, np.exp(log_p), 0).astype(np.float32)
     delta[np.arange(size), actions] -= 1
     delta /= size
-    gradients: list[Floats] = [np.empty(0, np.float32)] * len(network.arrays)
+    gradients: list[Floats] = [np.empty(0, np.float32)] * len(network.parameters)
+    if features is not None:
+        gradients[-1] = np.concatenate([
+            np.einsum("nck,nc->k", features[0], delta[:, :HIGHEST]),
+            np.einsum("nrk,nr->k", features[1], delta[:, ROW_ACTIONS : ROW_ACTIONS + 4])])
     for index in range(len(network.arrays) // 2 - 1, -1, -1):
         weight = network.arrays[2 * index]
         gradients[2 * index] = inputs[index].T @ delta + decay * weight
@@ -102,9 +136,41 @@ def loss_and_gradients(network: Network, x: Floats, legal: npt.NDArray[np.bool_]
 def accuracy(network: Network, x: Floats, legal: npt.NDArray[np.bool_],
              actions: npt.NDArray[np.int64]) -> float:
     """The share of decisions where the network's best legal action is the search's."""
-    _, logits = _forward(network, x)
+    _, logits, _ = _forward(network, x)
     chosen = np.where(legal, logits, -np.inf).argmax(axis=1)
     return float((chosen == actions).mean()) if actions.size else 0.0
+
+
+_ROWS = OBSERVATION_LAYOUT["rows"].start
+_LENGTHS = OBSERVATION_LAYOUT["row_lengths"].start
+_HEADS = OBSERVATION_LAYOUT["row_heads"].start
+
+
+def shuffle_rows(x: Floats, legal: npt.NDArray[np.bool_], actions: npt.NDArray[np.int64],
+                 rng: np.random.Generator) -> tuple[Floats, npt.NDArray[np.bool_],
+                                                    npt.NDArray[np.int64]]:
+    """The same decisions with the four rows in another order, drawn for each decision.
+
+    The rules do not depend on the order of the rows: the row that holds what row *r* held
+    before is now row ``order[r]``, its cards, length and bull heads move with it, and so does
+    the action that takes it (``ROW_ACTIONS + r``). The card actions stay.
+    """
+    size = actions.size
+    order = rng.permuted(np.tile(np.arange(4), (size, 1)), axis=1)  # new place of old row r
+    source = np.argsort(order, axis=1)  # the old row now at place r
+    columns = np.tile(np.arange(x.shape[1]), (size, 1))
+    for part, width in ((_ROWS, ROW_LIMIT), (_LENGTHS, 1), (_HEADS, 1)):
+        for place in range(4):
+            for offset in range(width):
+                columns[:, part + place * width + offset] = part + source[:, place] * width + offset
+    moved = np.take_along_axis(x, columns, axis=1)
+    action_columns = np.tile(np.arange(ACTIONS), (size, 1))
+    action_columns[:, ROW_ACTIONS : ROW_ACTIONS + 4] = ROW_ACTIONS + source
+    allowed = np.take_along_axis(legal, action_columns, axis=1)
+    rows = (actions >= ROW_ACTIONS) & (actions < ROW_ACTIONS + 4)
+    taken = np.where(rows, actions, ROW_ACTIONS) - ROW_ACTIONS
+    new_actions = np.where(rows, ROW_ACTIONS + order[np.arange(size), taken], actions)
+    return moved, allowed, new_actions
 
 
 @dataclass
@@ -118,22 +184,25 @@ class TrainingReport:
 
 
 def train(x: Floats, legal: npt.NDArray[np.bool_], actions: npt.NDArray[np.int64], *,
-          hidden: Sequence[int] = (256, 256), epochs: int = 20, batch: int = 256,
+          hidden: Sequence[int] = (256, 256), features: bool = True, epochs: int = 20,
+          batch: int = 256,
           rate: float = 1e-3, decay: float = 1e-5, held_out: float = 0.1, seed: int = 0,
-          network: Network | None = None, log: bool = False
+          network: Network | None = None, augment: bool = True, log: bool = False
           ) -> tuple[Network, TrainingReport]:
     """Fit a network to the decisions by minibatch Adam; return it and what was measured.
 
     *held_out* of the decisions (drawn from the seed) are kept out of the training and
-    measured after each epoch; the rate falls linearly to a tenth over the epochs.
+    measured after each epoch; the rate falls linearly to a tenth over the epochs. With
+    *augment*, each minibatch has its rows in an order drawn for each decision
+    (:func:`shuffle_rows`).
     """
     rng = np.random.default_rng(seed)
-    network = network or Network.initial(hidden, seed)
+    network = network or Network.initial(hidden, seed, features)
     order = rng.permutation(actions.size)
     cut = round(actions.size * held_out)
     test, fit = order[:cut], order[cut:]
-    first = [np.zeros_like(array) for array in network.arrays]
-    second = [np.zeros_like(array) for array in network.arrays]
+    first = [np.zeros_like(array) for array in network.parameters]
+    second = [np.zeros_like(array) for array in network.parameters]
     beta1, beta2, epsilon = 0.9, 0.999, 1e-8
     report = TrainingReport()
     for epoch in range(epochs):
@@ -142,8 +211,10 @@ def train(x: Floats, legal: npt.NDArray[np.bool_], actions: npt.NDArray[np.int64
         losses = []
         for start in range(0, shuffled.size, batch):
             chosen = shuffled[start : start + batch]
-            loss, gradients = loss_and_gradients(network, x[chosen], legal[chosen],
-                                                  actions[chosen], decay)
+            inputs, allowed, targets = x[chosen], legal[chosen], actions[chosen]
+            if augment:
+                inputs, allowed, targets = shuffle_rows(inputs, allowed, targets, rng)
+            loss, gradients = loss_and_gradients(network, inputs, allowed, targets, decay)
             losses.append(loss)
             report.steps += 1
             t = report.steps
@@ -152,7 +223,10 @@ def train(x: Floats, legal: npt.NDArray[np.bool_], actions: npt.NDArray[np.int64
                 second[index] = beta2 * second[index] + (1 - beta2) * gradient * gradient
                 step = (step_rate * (first[index] / (1 - beta1**t))
                         / (np.sqrt(second[index] / (1 - beta2**t)) + epsilon))
-                network.arrays[index] = (network.arrays[index] - step).astype(np.float32)
+                if index < len(network.arrays):
+                    network.arrays[index] = (network.arrays[index] - step).astype(np.float32)
+                else:
+                    network.skip = (network.parameters[index] - step).astype(np.float32)
         report.train_loss.append(float(np.mean(losses)) if losses else 0.0)
         if test.size:
             loss, _ = loss_and_gradients(network, x[test], legal[test], actions[test])

@@ -3,15 +3,22 @@
 The network is a multilayer perceptron read from one ``.npz`` file: the observation vector of
 :mod:`take5rules.agents.encoding` (489 numbers) is multiplied by a fixed per-entry ``scale``,
 then goes through hidden layers with ReLU, and the last layer gives one logit per action (109).
+It may also read :func:`placement_features`, worked out of the same vector: for every card,
+where it would go on the rows now (a low card, the distance, the row's length, a sixth card and
+its bull heads), and for every row its bull heads and length; a *skip* of 9 weights then adds
+each card's features to its own logit and each row's to its row action's, the same weights
+for every card and row (what a card costs is much the same rule for every card, which a
+perceptron over the raw vector learns slowly).
 The legal-action mask is applied before the choice: an illegal action gets no probability at all,
 so the policy never answers illegally, whatever its weights. Inference is numpy alone, one
 forward pass per decision; training is elsewhere (``training/`` in the repository).
 
-The file holds the arrays ``scale``, ``weight0``, ``bias0``, ``weight1``, ``bias1``, ... and
-``metadata``, a JSON text: the ``format`` (:data:`FORMAT`), the ``layers`` (the widths, 489 first
-and 109 last), and how the weights were made (the training ``seed``, the ``data``, the ``code``
-version, a git commit). :func:`load_policy` checks all of it: a file that is missing, corrupt,
-of another shape or not finite is refused with an ``argument`` error, never used.
+The file holds the arrays ``scale``, ``weight0``, ``bias0``, ``weight1``, ``bias1``, ... (and
+``skip`` with the features) and ``metadata``, a JSON text: the ``format`` (:data:`FORMAT`), the
+``layers`` (the widths, 489 or 489 + 736 first and 109 last), and how the weights were made
+(the training ``seed``, the ``data``, the ``code`` version, a git commit).
+:func:`load_policy` checks all of it: a file that is missing, corrupt, of another shape or
+not finite is refused with an ``argument`` error, never used.
 
 :class:`PolicyPlayer` decides cards, rows and draft picks in every variant and at 2 to 10 seats
 from its view alone (what :func:`~take5rules.agents.encoding.encode_view` encodes). The weights
@@ -45,6 +52,7 @@ except ModuleNotFoundError as absent:  # a plain install: say which extra, in on
 
     raise missing_extra(__name__, absent, "batch") from None
 
+from take5rules import _kernel
 from take5rules._messages import N_
 from take5rules.agents.arguments import ARGUMENT, shown
 from take5rules.agents.encoding import (
@@ -69,16 +77,21 @@ from take5rules.playing.players import (
 )
 from take5rules.playing.stepper import Observation, Phase
 from take5rules.setup import ROWS
+from take5rules.table import ROW_LIMIT
 from take5rules.variants import Rules, Variant
 
 __all__ = [
+    "CARD_FEATURES",
+    "FEATURES",
     "FORMAT",
     "MOST_PARAMETERS",
+    "ROW_FEATURES",
     "SHIPPED",
     "Policy",
     "PolicyPlayer",
     "default_scale",
     "load_policy",
+    "placement_features",
     "save_policy",
     "shipped_policy",
     "view_vector",
@@ -107,6 +120,69 @@ _SHOWN = 80
 _FROM_ARRAYS = "Policy.from_arrays"
 
 
+#: Per card, the numbers :func:`placement_features` works out of where it would go now.
+CARD_FEATURES = 7
+#: Per row, the numbers :func:`placement_features` gives: its bull heads and its length.
+ROW_FEATURES = 2
+#: The width of the placement features: 104 cards and 4 rows.
+FEATURES = _kernel.HIGHEST * CARD_FEATURES + ROWS * ROW_FEATURES
+_CARD_VALUES = np.arange(1, _kernel.HIGHEST + 1, dtype=np.float32)
+_CARD_HEADS = np.array(_kernel.HEADS[1:], dtype=np.float32)
+
+
+def placement_features(observations: npt.ArrayLike) -> tuple[
+        npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """Where each card would go on the rows of the observations: the network's second input.
+
+    Worked out of the observation vector alone (its ``rows``, ``row_lengths`` and
+    ``row_heads``), for every card 1 to 104 whether held or not. Per card: 1 if it is below
+    every row's last card (a low card); its distance to the last card of the row it would go
+    on, over 104; that row's length over 5; 1 if it would be that row's sixth card; that row's
+    bull heads over 20 if so; the fewest bull heads of a row over 20 if it is a low card; its
+    own bull heads over 7. Per row: its bull heads over 20 and its length over 5. With no rows
+    laid (a draft), every number but the cards' own bull heads is 0.
+
+    Returns:
+        ``(n, 104, 7)`` and ``(n, 4, 2)`` float32 arrays, for ``n`` observations.
+
+    >>> vector = np.zeros(SIZE, np.float32)
+    >>> vector[OBSERVATION_LAYOUT["rows"]] = [10, 20, 0, 0, 0, 30, 0, 0, 0, 0,
+    ...                                       40, 0, 0, 0, 0, 50, 51, 52, 53, 54]
+    >>> vector[OBSERVATION_LAYOUT["row_lengths"]] = [2, 1, 1, 5]
+    >>> vector[OBSERVATION_LAYOUT["row_heads"]] = [4, 3, 3, 5]
+    >>> cards, rows = placement_features(vector)
+    >>> [round(float(value), 3) for value in cards[0, 55 - 1]]  # 55 is the sixth card of row 4
+    [0.0, 0.01, 1.0, 1.0, 0.25, 0.0, 1.0]
+    >>> [round(float(value), 3) for value in cards[0, 5 - 1]]   # 5 is low: the cheapest row, 3
+    [1.0, 0.0, 0.0, 0.0, 0.0, 0.15, 0.286]
+    """
+    vectors = np.atleast_2d(np.asarray(observations, dtype=np.float32))
+    size = vectors.shape[0]
+    cells = vectors[:, OBSERVATION_LAYOUT["rows"]].reshape(size, ROWS, ROW_LIMIT)
+    lengths = vectors[:, OBSERVATION_LAYOUT["row_lengths"]].astype(np.int64)
+    heads = vectors[:, OBSERVATION_LAYOUT["row_heads"]]
+    laid = (lengths > 0).all(axis=1)
+    last = np.take_along_axis(cells, np.maximum(lengths - 1, 0)[:, :, None], axis=2)[:, :, 0]
+    below = last[:, None, :] < _CARD_VALUES[None, :, None]  # (n, 104, 4): row r's last < c
+    ends = np.where(below, last[:, None, :], -1.0)
+    target = ends.argmax(axis=2)  # the row each card goes on (when not low)
+    low = ~below.any(axis=2)
+    chosen_length = np.take_along_axis(lengths, target, axis=1)
+    chosen_heads = np.take_along_axis(heads, target, axis=1)
+    sixth = ~low & (chosen_length >= ROW_LIMIT)
+    cards = np.zeros((size, _kernel.HIGHEST, CARD_FEATURES), np.float32)
+    cards[:, :, 0] = low
+    cards[:, :, 1] = np.where(low, 0, _CARD_VALUES[None, :] - ends.max(axis=2)) / 104
+    cards[:, :, 2] = np.where(low, 0, chosen_length) / ROW_LIMIT
+    cards[:, :, 3] = sixth
+    cards[:, :, 4] = np.where(sixth, chosen_heads, 0) / 20
+    cards[:, :, 5] = np.where(low, heads.min(axis=1)[:, None], 0) / 20
+    cards[~laid] = 0
+    cards[:, :, 6] = _CARD_HEADS / 7
+    rows = np.stack([heads / 20, lengths / ROW_LIMIT], axis=2).astype(np.float32)
+    return cards, rows
+
+
 def default_scale() -> npt.NDArray[np.float32]:
     """The input scale of a new network: 1 over each part's divisor (1 for the 0/1 parts).
 
@@ -127,15 +203,18 @@ def _refuse(template: str, source: object, **params: Any) -> MalformedInputError
     return MalformedInputError(ARGUMENT, template, source=repr(text), **params)
 
 
-def _checked_arrays(arrays: object, scale: object, source: object) -> tuple[
-        list[npt.NDArray[np.float32]], npt.NDArray[np.float32]]:
-    """The layers' arrays and the scale as float32, or the ``argument`` error saying why not."""
+def _checked_arrays(arrays: object, scale: object, skip: object, source: object) -> tuple[
+        list[npt.NDArray[np.float32]], npt.NDArray[np.float32], npt.NDArray[np.float32] | None]:
+    """The layers' arrays, the scale and the skip as float32, or the ``argument`` error."""
     if isinstance(arrays, str | bytes) or not isinstance(arrays, Sequence) or (
             len(arrays) < 2 or len(arrays) % 2):
         raise _refuse(N_("the policy's weights ({source}): they are weight and bias arrays "
                          "in pairs, one pair a layer"), source)
     checked: list[npt.NDArray[np.float32]] = []
-    width, total = SIZE, 0
+    first = arrays[0]
+    featured = isinstance(first, np.ndarray) and first.ndim == 2 and (
+        first.shape[0] == SIZE + FEATURES)
+    width, total = (SIZE + FEATURES if featured else SIZE), 0
     for index, array in enumerate(arrays):
         if not isinstance(array, np.ndarray) or array.dtype.kind != "f":
             raise _refuse(N_("the policy's weights ({source}): array {index} is not an array "
@@ -168,7 +247,19 @@ def _checked_arrays(arrays: object, scale: object, source: object) -> tuple[
                          "numbers"), source, size=SIZE)
     kept = np.array(scale, dtype=np.float32)
     kept.setflags(write=False)
-    return checked, kept
+    if not featured:
+        if skip is not None:
+            raise _refuse(N_("the policy's weights ({source}): a skip without the placement "
+                             "features (the first layer reads {size} numbers)"), source,
+                          size=SIZE)
+        return checked, kept, None
+    if (not isinstance(skip, np.ndarray) or skip.dtype.kind != "f"
+            or skip.shape != (CARD_FEATURES + ROW_FEATURES,) or not np.isfinite(skip).all()):
+        raise _refuse(N_("the policy's weights ({source}): the skip is not {size} finite "
+                         "numbers"), source, size=CARD_FEATURES + ROW_FEATURES)
+    direct = np.array(skip, dtype=np.float32)
+    direct.setflags(write=False)
+    return checked, kept, direct
 
 
 def _shape(shape: tuple[int, ...]) -> str:
@@ -186,37 +277,55 @@ class Policy:
     layers: tuple[tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]], ...]
     scale: npt.NDArray[np.float32]
     metadata: Mapping[str, Any] = field(default_factory=dict)
+    skip: npt.NDArray[np.float32] | None = None
 
     @classmethod
     def from_arrays(cls, arrays: Sequence[npt.NDArray[Any]],
                     scale: npt.NDArray[Any] | None = None,
-                    metadata: Mapping[str, Any] | None = None) -> Policy:
+                    metadata: Mapping[str, Any] | None = None,
+                    skip: npt.NDArray[Any] | None = None) -> Policy:
         """A policy from its arrays: weight 0, bias 0, weight 1, bias 1, ... (checked).
 
-        Weight *k* is ``(inputs, outputs)``, the first with 489 inputs, the last with 109
-        outputs; *scale* defaults to :func:`default_scale`. Anything else is an ``argument``
-        error.
+        Weight *k* is ``(inputs, outputs)``, the last with 109 outputs, the first with 489
+        inputs (the observation), or 489 + 736 (the observation, then
+        :func:`placement_features`, cards then rows, flattened); with the features, *skip*
+        holds 9 weights: each card's logit gains its 7 features times the first 7, each row
+        action's its 2 row features times the last 2 (the same weights for every card and
+        every row). *scale* defaults to :func:`default_scale`. Anything else is an
+        ``argument`` error.
         """
-        checked, scale = _checked_arrays(
-            arrays, default_scale() if scale is None else scale,
+        checked, scale, skip = _checked_arrays(
+            arrays, default_scale() if scale is None else scale, skip,
             metadata.get("source", _FROM_ARRAYS) if metadata else _FROM_ARRAYS)
         layers = tuple((checked[index], checked[index + 1])
                        for index in range(0, len(checked), 2))
-        return cls(layers, scale, dict(metadata or {}))
+        return cls(layers, scale, dict(metadata or {}), skip)
 
     @property
     def widths(self) -> tuple[int, ...]:
-        """The widths of the layers, the input first: ``(489, ..., 109)``."""
-        return (SIZE, *(bias.size for _, bias in self.layers))
+        """The widths of the layers, the input first: ``(489, ..., 109)`` (or 1225 first)."""
+        return (self.layers[0][0].shape[0], *(bias.size for _, bias in self.layers))
 
     def logits(self, observations: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
         """The network's logits for one observation ``(489,)`` or a batch ``(n, 489)``."""
-        hidden = np.asarray(observations, dtype=np.float32) * self.scale
+        vectors = np.asarray(observations, dtype=np.float32)
+        hidden = vectors * self.scale
+        if self.skip is not None:
+            cards, rows = placement_features(vectors)
+            count = cards.shape[0]
+            hidden = np.concatenate([np.atleast_2d(hidden), cards.reshape(count, -1),
+                                     rows.reshape(count, -1)], axis=1)
         last = len(self.layers) - 1
         for index, (weight, bias) in enumerate(self.layers):
             hidden = hidden @ weight + bias
             if index < last:
                 np.maximum(hidden, 0, out=hidden)
+        if self.skip is not None:
+            hidden[:, :_kernel.HIGHEST] += cards @ self.skip[:CARD_FEATURES]
+            hidden[:, ROW_ACTIONS : ROW_ACTIONS + ROWS] += rows @ self.skip[CARD_FEATURES:]
+            if vectors.ndim == 1:
+                single: npt.NDArray[np.float32] = hidden[0]
+                return single
         return hidden
 
     def act(self, observation: npt.NDArray[np.float32], legal: npt.ArrayLike) -> int:
@@ -252,6 +361,8 @@ def save_policy(policy: Policy, path: str | Path) -> Path:
                               "metadata": np.array(json.dumps(metadata, sort_keys=True))}
     for index, (weight, bias) in enumerate(policy.layers):
         arrays[f"weight{index}"], arrays[f"bias{index}"] = weight, bias
+    if policy.skip is not None:
+        arrays["skip"] = policy.skip
     with target.open("wb") as handle:
         np.savez_compressed(handle, **arrays)
     return target
@@ -302,10 +413,11 @@ def load_policy(path: str | Path | None = None) -> Policy:
     metadata = _metadata(contents.get("metadata"), shown_path)
     count = len(metadata["layers"]) - 1
     names = [f"{kind}{index}" for index in range(count) for kind in ("weight", "bias")]
-    if set(contents) != {"scale", "metadata", *names}:
-        raise _refuse(N_("the policy file {source}: its arrays are not scale, metadata and a "
-                         "weight and a bias for each of its {count} layers"), shown_path,
-                      count=count)
+    featured = metadata["layers"][0] == SIZE + FEATURES
+    if set(contents) != {"scale", "metadata", *names, *(["skip"] if featured else [])}:
+        raise _refuse(N_("the policy file {source}: its arrays are not scale, metadata, a "
+                         "weight and a bias for each of its {count} layers and, with the "
+                         "placement features, skip"), shown_path, count=count)
     for index, (inputs, outputs) in enumerate(itertools.pairwise(metadata["layers"])):
         if contents[f"weight{index}"].shape != (inputs, outputs):
             raise _refuse(N_("the policy file {source}: weight{index} has the shape {shape}, "
@@ -313,7 +425,7 @@ def load_policy(path: str | Path | None = None) -> Policy:
                           index=index, shape=_shape(contents[f"weight{index}"].shape),
                           expected=_shape((inputs, outputs)))
     return Policy.from_arrays([contents[name] for name in names], contents["scale"],
-                              {**metadata, "source": str(shown_path)})
+                              {**metadata, "source": str(shown_path)}, contents.get("skip"))
 
 
 def _metadata(raw: object, source: object) -> dict[str, Any]:
@@ -329,7 +441,8 @@ def _metadata(raw: object, source: object) -> dict[str, Any]:
         raise _refuse(N_("the policy file {source}: its metadata is not of the format "
                          "{format}"), source, format=FORMAT)
     layers = metadata.get("layers")
-    if (not isinstance(layers, list) or len(layers) < 2 or layers[0] != SIZE
+    if (not isinstance(layers, list) or len(layers) < 2 or layers[0] not in (
+            SIZE, SIZE + FEATURES)
             or layers[-1] != ACTIONS or not all(
                 isinstance(width, int) and not isinstance(width, bool) and 0 < width <= 4096
                 for width in layers)):

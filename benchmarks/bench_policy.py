@@ -1,0 +1,100 @@
+"""How strong the learned policy is, and how long it takes: ``policy`` on duplicate deals.
+
+Two tables of four, as the strength benchmark's: ``policy`` against three ``cautious`` players,
+then ``policy`` against the 64-world Monte Carlo player (``mc-64``) with two ``cautious``
+players. Each figure is a paired difference in bull heads per deal with its 95% bootstrap
+interval over the deal sets (:mod:`take5rules.agents.ladder`, negative: ``policy`` took fewer),
+and the CPU milliseconds a decision of each timed player (this process, one core).
+
+    python benchmarks/bench_policy.py --sets 300 --head-sets 100
+    python benchmarks/bench_policy.py --weights path/to/policy.npz
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from take5rules.agents.arena import run_arena
+from take5rules.agents.policy import PolicyPlayer, load_policy
+from take5rules.playing.bots import MonteCarloPlayer
+from take5rules.playing.players import CautiousPlayer, Player
+
+
+class Timed:
+    """A player whose every decision is timed (CPU seconds of this process)."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.seconds: list[float] = []
+
+    def _time(self, decide: Callable[[Any], int], view: Any) -> int:
+        start = time.process_time()
+        answer = decide(view)
+        self.seconds.append(time.process_time() - start)
+        return answer
+
+    def choose_card(self, view: Any) -> int:  # noqa: D102
+        return self._time(self.player.choose_card, view)
+
+    def choose_row(self, choice: Any) -> int:  # noqa: D102
+        return self._time(self.player.choose_row, choice)
+
+    def choose_draft(self, view: Any) -> int:  # noqa: D102
+        return self._time(self.player.choose_draft, view)
+
+
+def _ms(timed: Timed) -> str:
+    values = timed.seconds
+    return (f"{1000 * statistics.fmean(values):.3f} ms a move (median "
+            f"{1000 * statistics.median(values):.3f}, max {1000 * max(values):.2f}, "
+            f"{len(values)} decisions)")
+
+
+def _line(name: str, difference: tuple[float, float, float], against: str) -> str:
+    mean, low, high = difference
+    verdict = "better" if high < 0 else "worse" if low > 0 else "not told apart"
+    return (f"{name} - {against}: {mean:+.2f} bull heads a deal [{low:+.2f}, {high:+.2f}] "
+            f"({verdict})")
+
+
+def main() -> None:
+    """Play both tables and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sets", type=int, default=300, help="deal sets against cautious")
+    parser.add_argument("--head-sets", type=int, default=100, help="deal sets with mc-64")
+    parser.add_argument("--seed", type=int, default=21)
+    parser.add_argument("--weights", type=Path, default=None,
+                        help="a weights file (default: the shipped weights)")
+    arguments = parser.parse_args()
+    policy = load_policy(arguments.weights)
+    print(f"policy {policy.widths}, code {policy.metadata.get('code')}")
+    started = time.process_time()
+    timed = Timed(PolicyPlayer(policy))
+    result = run_arena({"policy": timed, "cautious": CautiousPlayer(),
+                        "cautious#2": CautiousPlayer(), "cautious#3": CautiousPlayer()},
+                       games=4 * arguments.sets, seed=arguments.seed)
+    rating = {r.player: r for r in result.report("cautious").ratings}["policy"]
+    line = _line("policy", rating.deal_difference, "cautious")
+    print(f"table 1, {arguments.sets} deal sets: {line}; policy {_ms(timed)}", flush=True)
+    if arguments.head_sets:
+        timed, baseline = Timed(PolicyPlayer(policy)), Timed(MonteCarloPlayer(worlds=64, seed=2))
+        result = run_arena({"policy": timed, "mc-64": baseline, "cautious": CautiousPlayer(),
+                            "cautious#2": CautiousPlayer()},
+                           games=4 * arguments.head_sets, seed=arguments.seed + 1)
+        against = {r.player: r for r in result.report("mc-64").ratings}
+        versus = {r.player: r for r in result.report("cautious").ratings}
+        print(f"table 2, {arguments.head_sets} deal sets: "
+              f"{_line('policy', against['policy'].deal_difference, 'mc-64')}; "
+              f"{_line('policy', versus['policy'].deal_difference, 'cautious')}; "
+              f"{_line('mc-64', versus['mc-64'].deal_difference, 'cautious')}")
+        print(f"  policy {_ms(timed)}; mc-64 {_ms(baseline)}")
+    print(f"{time.process_time() - started:.0f} CPU s")
+
+
+if __name__ == "__main__":
+    main()
