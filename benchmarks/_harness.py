@@ -11,12 +11,21 @@ This is a benchmark helper, not a test: nothing here asserts a speed.
 
 from __future__ import annotations
 
+import json
+import os
+import platform
 import statistics
+import subprocess
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
-__all__ = ["Row", "cpu_rate", "interleaved", "print_rows", "wall_rate"]
+__all__ = ["Row", "cpu_rate", "interleaved", "print_rows", "save", "wall_rate"]
+
+#: Where the benchmarks' ``--write`` saves its figures; the documentation reads them there.
+RESULTS = Path(__file__).resolve().parent / "results"
 
 
 @dataclass(frozen=True)
@@ -72,3 +81,44 @@ def print_rows(rows: list[Row]) -> None:
         for name, ratio in row.ratios().items():
             line += f" | {name}: {row.peers[name]:,.0f} (us/them {ratio:.2f}x)"
         print(line, flush=True)
+
+
+def _processor() -> str:
+    """The processor's model name, from /proc/cpuinfo (Linux), else the machine's type."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.machine()
+
+
+def save(name: str, script: str, figures: Mapping[str, Any]) -> Path:
+    """Save *figures* of one run of *script* as ``benchmarks/results/NAME.json``.
+
+    The file also says what the figures depend on: the commit (``+ changes`` when the tree
+    differs from it), the date, the processor, the cores and Python's version.
+    """
+    root = RESULTS.parent.parent
+    try:
+        head = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"],
+                              capture_output=True, text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", str(root), "status", "--porcelain",
+                                "--untracked-files=no"], capture_output=True, text=True,
+                               check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        head, dirty = "unknown", ""
+    commit = f"{head} + changes" if dirty else head
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    document = {
+        "note": f"{script} --write, one run (commit {commit}, {when}, {_processor()}, "
+                f"{os.cpu_count()} cores, Python {platform.python_version()}).",
+        "commit": commit, "date": when, "processor": _processor(), "cores": os.cpu_count(),
+        "python": platform.python_version(), **figures,
+    }
+    path = RESULTS / f"{name}.json"
+    path.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {path.relative_to(root)}", flush=True)
+    return path
+

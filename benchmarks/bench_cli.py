@@ -24,7 +24,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from _harness import Row, interleaved, print_rows, wall_rate
+from _harness import Row, interleaved, print_rows, save, wall_rate
 
 
 def _starts(argv: Sequence[str]) -> Callable[[], float]:
@@ -69,6 +69,8 @@ def main() -> None:
     parser.add_argument("--peer", metavar="SCRIPT",
                         help="another take5rules script to compare, e.g. an older checkout's")
     parser.add_argument("--quick", action="store_true", help="7 repetitions")
+    parser.add_argument("--write", action="store_true",
+                        help="save the figures in benchmarks/results/cli.json")
     options = parser.parse_args()
     if options.quick:
         options.repeats = 7
@@ -99,6 +101,15 @@ def main() -> None:
     for name, rate in rates.items():
         clock = "CPU" if name.endswith("(CPU)") else "wall"
         print(f"{name.removesuffix(' (CPU)'):<44} {1000 / rate:>12.1f} ms per start ({clock})")
+    if options.write:
+        save("cli", "bench_cli.py", {
+            "repeats": options.repeats,
+            "help_ms": round(1000 / rates["take5rules --help"]),
+            "ids_ms": round(1000 / rates["take5rules ids"]),
+            "python_ms": round(1000 / rates["python -c pass"]),
+            "help_cpu_ms": round(1000 / rates["take5rules --help (CPU)"], 1),
+            "python_cpu_ms": round(1000 / rates["python -c pass (CPU)"], 1),
+        })
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 
-from _harness import Row, interleaved, print_rows, wall_rate
+from _harness import Row, interleaved, print_rows, save, wall_rate
 
 from take5rules.conformance.random_turns import random_request
 from take5rules.conformance.referee import answer
@@ -69,6 +69,8 @@ def main() -> None:
     parser.add_argument("--cases", type=int, default=3000)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--quick", action="store_true", help="500 cases, 3 runs")
+    parser.add_argument("--write", action="store_true",
+                        help="save the figures in benchmarks/results/conform.json")
     args = parser.parse_args()
     if args.quick:
         args.cases, args.repeats = 500, 3
@@ -76,6 +78,13 @@ def main() -> None:
                          "plain driver": plain_driver(args.cases)}, repeats=args.repeats)
     print_rows([Row(f"conform against take5rules referee, {args.cases:,} cases", "cases/s",
                     rates["conform"], {"plain driver": rates["plain driver"]})])
+    if args.write:
+        save("conform", "bench_conform.py", {
+            "repeats": args.repeats,
+            "rows": [{"job": "conform", "size": args.cases, "rate": round(rates["conform"]),
+                      "unit": "cases", "peer": "differential",
+                      "peer_rate": round(rates["plain driver"])}],
+        })
 
 
 if __name__ == "__main__":

@@ -29,7 +29,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from _harness import Row, interleaved, print_rows
+from _harness import Row, interleaved, print_rows, save
 
 from take5rules.conformance.random_turns import random_request
 
@@ -169,6 +169,8 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=50_000)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--quick", action="store_true", help="10,000 turns, 3 runs")
+    parser.add_argument("--write", action="store_true",
+                        help="save the figures in benchmarks/results/referee.json")
     args = parser.parse_args()
     if args.quick:
         args.turns, args.repeats = 10_000, 3
@@ -190,6 +192,15 @@ def main() -> None:
         Row(f"referee over a pipe, {args.turns:,} turns, its CPU", "turns/s",
             statistics.median(cpu["ours"]), {"minimal referee": statistics.median(cpu["peer"])}),
     ])
+    if args.write:
+        save("referee", "bench_referee.py", {
+            "repeats": args.repeats,
+            "rows": [{"job": "referee", "size": args.turns,
+                      "rate": round(rates["take5rules referee"]), "unit": "turns",
+                      "peer": "referee", "peer_rate": round(rates["minimal referee"])}],
+            "cpu_rate": round(statistics.median(cpu["ours"])),
+            "cpu_peer_rate": round(statistics.median(cpu["peer"])),
+        })
 
 if __name__ == "__main__":
     main()

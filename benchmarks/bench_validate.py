@@ -45,7 +45,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import Row, cpu_rate, interleaved, print_rows
+from _harness import Row, cpu_rate, interleaved, print_rows, save
 
 from take5rules.events import RoundStarted
 from take5rules.logs.format import dumps
@@ -297,6 +297,8 @@ def main() -> None:
     parser.add_argument("--files", type=int, default=1_000)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--quick", action="store_true", help="4,000 turns, 100 files, 3 runs")
+    parser.add_argument("--write", action="store_true",
+                        help="save the figures in benchmarks/results/validate.json")
     args = parser.parse_args()
     if args.quick:
         args.turns, args.files, args.repeats = 4_000, 100, 3
@@ -313,11 +315,13 @@ def main() -> None:
         print(f"long log: {long_turns:,} turns, {size:.1f} MB; "
               f"{args.files:,} finished games: {file_turns:,} turns", flush=True)
         rows: list[Row] = []
-        for job, paths, turns in (
+        saved: list[dict[str, Any]] = []
+        for key, (job, paths, turns) in zip(("validate-stream", "validate-quarter",
+                                             "validate-games"), (
             (f"validate, one {long_turns:,}-turn log", [long_path], long_turns),
             (f"validate, one {quarter_turns:,}-turn log", [quarter_path], quarter_turns),
             (f"validate, {args.files:,} logs", files, file_turns),
-        ):
+        ), strict=True):
             rates = interleaved(
                 {
                     "validate_file": streamed(paths, turns),
@@ -332,6 +336,11 @@ def main() -> None:
             rows.append(Row(f"{job}, whole document", "turns/s", rates["validate(json.load)"],
                             peers))
             print_rows(rows[-2:])
+            saved.append({"job": key, "size": args.files if key == "validate-games" else turns,
+                          "turns": turns, "rate": round(rates["validate_file"]),
+                          "whole_rate": round(rates["validate(json.load)"]), "unit": "turns",
+                          "peer": "tight", "peer_rate": round(rates["tight checker"]),
+                          "json_load_rate": round(rates["json.load"])})
         streamed_peak = peak_megabytes(lambda: validate_file(str(long_path)))
         parsed_peak = peak_megabytes(lambda: _load(long_path))
         whole_peak = peak_megabytes(lambda: validate(_load(long_path)))
@@ -340,6 +349,16 @@ def main() -> None:
               f"({quarter_turns:,} turns: {quarter_peak:.2f} MB) | validate(json.load) "
               f"{whole_peak:.1f} MB | json.load {parsed_peak:.1f} MB (us/them "
               f"{streamed_peak / parsed_peak:.3f}x)", flush=True)
+        if args.write:  # the quarter log shows the rate does not hang on the length: kept out
+            save("validate", "bench_validate.py", {
+                "repeats": args.repeats,
+                "rows": [row for row in saved if row["job"] != "validate-quarter"],
+                "quarter": next(row for row in saved if row["job"] == "validate-quarter"),
+                "validate_peak_mb": round(streamed_peak, 2),
+                "quarter_peak_mb": round(quarter_peak, 2),
+                "json_load_peak_mb": round(parsed_peak, 1),
+                "whole_peak_mb": round(whole_peak, 1),
+            })
 
 
 if __name__ == "__main__":

@@ -33,10 +33,24 @@ class FigureError(ValueError):
     """A figure that the results do not hold, or a style or table that does not exist."""
 
 
+#: Documents made of others: their ``rows`` one after the other, and their other members (the
+#: later file's on a clash). ``jobs`` is the table of the jobs each against its peer, each
+#: benchmark saving its own file with ``--write``.
+COMPOSED: dict[str, tuple[str, ...]] = {"jobs": ("referee", "validate", "conform", "cli")}
+
+
 def load(results: Path, name: str) -> Any:
-    """The JSON document ``results/NAME.json``."""
+    """The JSON document ``results/NAME.json`` (or the one :data:`COMPOSED` makes of others)."""
     if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", name):
         raise FigureError(f"{name!r} is not the name of a file of benchmarks/results")
+    if name in COMPOSED:
+        composed: dict[str, Any] = {"rows": []}
+        for part in COMPOSED[name]:
+            document = load(results, part)
+            composed["rows"].extend(document.get("rows", []))
+            composed.update({key: value for key, value in document.items() if key != "rows"})
+            composed[part] = document
+        return composed
     path = results / f"{name}.json"
     if not path.exists():
         raise FigureError(f"{path} does not exist")
