@@ -219,3 +219,33 @@ def test_check_round_without_turns_leaves_them_to_check_turns() -> None:
         check_round(entry, 2, frozenset({"ana"}))
     with pytest.raises(LogError, match=r"round 3, turn 2"):
         check_turns(entry, 2, frozenset({"ana"}))
+
+
+def _stream_verdict(data: bytes, chunk: int) -> tuple[object, ...]:
+    try:
+        report = validate_stream(LogStream(io.BytesIO(data).read, chunk=chunk, turns=False))
+    except LogError as error:
+        return ("error", str(error))
+    return ("report", _outcome(report))
+
+
+@pytest.mark.slow
+@settings(max_examples=150)
+@given(log=logs(), data=st.data())
+def test_a_short_log_read_at_once_gives_the_verdict_of_one_read_round_by_round(
+    log: dict[str, Any], data: st.DataObject
+) -> None:
+    # Read in one chunk, the rounds are parsed at once; in small chunks, one at a time.
+    text = bytearray(json.dumps(log).encode())
+    for _ in range(data.draw(st.integers(0, 2), label="edits")):
+        at = data.draw(st.integers(0, len(text) - 1), label="at")
+        edit = data.draw(st.sampled_from(["delete", "double", *'[]{},:"0a ']), label="edit")
+        if edit == "delete":
+            del text[at]
+        elif edit == "double":
+            text.insert(at, text[at])
+        else:
+            text[at:at + 1] = edit.encode()
+    whole = _stream_verdict(bytes(text), 1 << 16)
+    assert _stream_verdict(bytes(text), 7) == whole
+    assert _stream_verdict(bytes(text), 1) == whole

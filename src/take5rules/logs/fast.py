@@ -17,7 +17,7 @@ from take5rules._kernel import ROWS, Row, pile_heads, put, take, target
 from take5rules.cards import Card
 from take5rules.errors import LogError, Take5Error
 from take5rules.logs.report import Findings
-from take5rules.logs.structure import TURN_MEMBERS, check_turns
+from take5rules.logs.structure import check_turns
 from take5rules.setup import check_deal
 from take5rules.variants import Rules
 
@@ -72,13 +72,14 @@ def quick_turns(
     piles = dict.fromkeys(hands, 0)
     kinds = 0
     for turn in turns:
-        if type(turn) is not dict or not turn.keys() <= TURN_MEMBERS:
+        if type(turn) is not dict:
             return None
         plays = turn.get("plays")
         takes = turn.get("takes")
         claimed = turn.get("taken")
         after = turn.get("rows_after")
-        # No member is null: each present member is counted once.
+        # The members: plays, and each other member counted if it is not null; so no other
+        # member (TURN_MEMBERS), and none null.
         if len(turn) != 1 + (takes is not None) + (claimed is not None) + (after is not None) \
                 or type(plays) is not dict or plays.keys() != seats \
                 or (takes is not None and type(takes) is not dict):
@@ -121,9 +122,20 @@ def quick_turns(
                 return None
         if takes and len(takes) != lows:
             return None
-        if after is not None and not _rows_are(after, rows):
-            return None
-        if claimed is not None and not _claims_are(claimed, taken, seats):
+        if after is not None:  # a list of lists of whole numbers, the rows after the turn
+            if type(after) is not list:
+                return None
+            for row in after:
+                if type(row) is not list:
+                    return None
+                for item in row:
+                    if type(item) is not int:
+                        return None
+            if [*map(tuple, after)] != rows:
+                return None
+        # The claim (none taken: {}, the common case) as taken.
+        if claimed is not None and (type(claimed) is not dict
+                                    or (claimed and not _claims_are(claimed, taken, seats))):
             return None
     if turns:
         findings.use("round.end", "turn.reveal", "turn.order", "table.ascending")
@@ -134,29 +146,14 @@ def quick_turns(
     return piles
 
 
-def _rows_are(after: object, rows: list[Row]) -> bool:
-    """Whether the ``rows_after`` claim *after* is lists of whole numbers, equal to *rows*."""
-    if type(after) is not list:
-        return False
-    for row in after:
-        if type(row) is not list:
-            return False
-        for item in row:
-            if type(item) is not int:
-                return False
-    return [*map(tuple, after)] == rows
-
-
 def _claims_are(
-    claimed: object, taken: dict[str, list[Card]] | None, seats: Collection[str],
+    claimed: dict[str, Any], taken: dict[str, list[Card]] | None, seats: Collection[str],
 ) -> bool:
-    """Whether the ``taken`` claim *claimed* is an object of lists of whole numbers, as taken.
+    """Whether the ``taken`` claim *claimed* (an object) holds lists of whole numbers, as taken.
 
     The claim as written (each row's cards in their order) is compared first, then in any
     order (:func:`_claims_taken`).
     """
-    if type(claimed) is not dict:
-        return False
     for values in claimed.values():
         if type(values) is not list:
             return False

@@ -33,6 +33,8 @@ __all__ = [
 #: The largest log read, in bytes (64 MiB: some 300,000 turns of four players).
 MAX_LOG_BYTES = 64 * 1024 * 1024
 _CHUNK = 1 << 16
+#: The JSON decoder's ``raw_decode`` (it keeps no state between calls).
+_RAW_DECODE = json.JSONDecoder().raw_decode
 _DIGITS = 4300
 
 _TWICE = N_("not a take5-log: the member {name!r} appears twice")
@@ -124,7 +126,7 @@ class LogStream:
         self._chunk = chunk
         self._decoder = codecs.getincrementaldecoder("utf-8")("strict")
         self._decode_error: UnicodeDecodeError | None = None
-        self._raw = json.JSONDecoder().raw_decode
+        self._raw = _RAW_DECODE
         self._buf = ""
         self._pos = 0
         self._eof = False
@@ -278,7 +280,12 @@ class LogStream:
     def _read_rounds(self, *, turns: bool = False) -> Iterator[dict[str, Any]]:
         turns = turns or self._turns
         index = 0
-        if self._peek() == "]":
+        listed = self._whole_array()
+        if listed is not None:  # the rounds were all in what was read: parsed at once
+            for entry in listed:
+                yield check_round(entry, index, self._names, turns=turns)
+                index += 1
+        elif self._peek() == "]":
             self._pos += 1
         else:
             while True:
@@ -287,6 +294,23 @@ class LogStream:
                 if self._expect(",]", "Expecting ',' delimiter") == "]":
                     break
         self._in_rounds = False
+
+    def _whole_array(self) -> list[Any] | None:
+        """The array whose ``[`` was just read, if all of it is in the buffer; else ``None``.
+
+        A short log's rounds are parsed in one call; when the array goes on past what was read,
+        or holds anything the parser refuses, nothing is consumed and the rounds are parsed
+        one at a time (which says what is wrong, and where).
+        """
+        start = self._pos - 1
+        if start < 0 or self._buf[start] != "[":
+            return None
+        try:
+            listed, end = self._raw(self._buf, start)
+        except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
+            return None
+        self._pos = end
+        return listed  # type: ignore[no-any-return]
 
     def rounds(self) -> Iterator[dict[str, Any]]:
         """Each round, checked, in order; then the rest of the document is read and checked."""

@@ -152,7 +152,7 @@ def _names(
 ) -> None:
     """Every key is Unicode text (keys that are known names are)."""
     for name in value:
-        if name not in names:
+        if name not in names and not name.isascii():  # ASCII text holds no surrogate
             _clean(name, f"{path}{member_path(name)}", _at(where, name))
 
 
