@@ -46,6 +46,10 @@ __all__ = [
 #: player object.
 PlayerLike: TypeAlias = "str | Player | Callable[[], Player]"
 
+#: The kind of the learned policy (:class:`take5rules.agents.policy.PolicyPlayer`, with the
+#: weights shipped with the package): an agent's kind, since it needs numpy.
+POLICY = "policy"
+
 #: How a spec names a player program: ``cmd:`` and its command line.
 PROGRAM = "cmd:"
 
@@ -163,6 +167,10 @@ cautious, greedy, montecarlo, ismcts, best, module:Class, file.py:Class, cmd:COM
     if spec is RandomPlayer:  # seeded by its seat, as the kind "random" is
         return RandomPlayer(seed)
     if isinstance(spec, str):
+        if spec == POLICY:  # the learned policy: numpy (take5rules[batch]), else one line
+            from take5rules.agents.policy import PolicyPlayer
+
+            return PolicyPlayer()
         if spec in BUILTIN_PLAYERS:
             kind = BUILTIN_PLAYERS[spec]
             return kind(seed) if spec in SEEDED_PLAYERS else kind()
