@@ -33,6 +33,8 @@ __all__ = [
 #: The largest log read, in bytes (64 MiB: some 300,000 turns of four players).
 MAX_LOG_BYTES = 64 * 1024 * 1024
 _CHUNK = 1 << 16
+#: The incremental UTF-8 decoder's class.
+_UTF8 = codecs.getincrementaldecoder("utf-8")
 #: The JSON decoder's ``raw_decode`` (it keeps no state between calls).
 _RAW_DECODE = json.JSONDecoder().raw_decode
 _DIGITS = 4300
@@ -124,7 +126,7 @@ class LogStream:
         self._turns = turns
         self._limit = limit
         self._chunk = chunk
-        self._decoder = codecs.getincrementaldecoder("utf-8")("strict")
+        self._decoder = _UTF8("strict")
         self._decode_error: UnicodeDecodeError | None = None
         self._raw = _RAW_DECODE
         self._buf = ""
@@ -145,7 +147,13 @@ class LogStream:
         """Read at least *wanted* more bytes (or up to the end); whether anything came."""
         if self._eof:
             return False
-        if self._pos:
+        data = self._read(max(wanted, self._chunk))
+        if not data:  # the end: what was read stays, nothing is added to it
+            self._eof = True
+            tail = self._finish_decode()
+            self._buf += tail
+            return bool(tail)
+        if self._pos:  # what was parsed is dropped, its lines and columns counted
             dropped = self._buf[: self._pos]
             lines = dropped.count("\n")
             if lines:
@@ -156,12 +164,6 @@ class LogStream:
             self._chars += self._pos
             self._buf = self._buf[self._pos:]
             self._pos = 0
-        data = self._read(max(wanted, self._chunk))
-        if not data:
-            self._eof = True
-            tail = self._finish_decode()
-            self._buf += tail
-            return bool(tail)
         self._bytes += len(data)
         if self._bytes > self._limit:
             raise LogError(_TOO_LARGE, limit=self._limit)
