@@ -15,7 +15,7 @@ import pytest
 
 np = pytest.importorskip("numpy", reason="training needs numpy (take5rules[batch])")
 
-from training.generate import Table, generate, play_labelled, table_of  # noqa: E402
+from training.generate import Decisions, Table, generate, play_labelled, table_of  # noqa: E402
 from training.train import (  # noqa: E402
     Network,
     accuracy,
@@ -214,3 +214,12 @@ def test_shuffled_rows_move_with_their_row_action() -> None:
             assert targets[index] == actions[index]
         assert np.array_equal(moved[index, :rows.start], x[index, :rows.start])
         assert np.array_equal(allowed[index], legal[index])  # all four rows legal, cards kept
+
+
+def test_generate_in_two_parts_is_generate_at_once() -> None:
+    whole = generate(2, seed=9, iterations=2, teacher="cautious")
+    parts = Decisions.join([generate(1, seed=9, iterations=2, teacher="cautious"),
+                            generate(2, seed=9, iterations=2, teacher="cautious", first=1)])
+    assert np.array_equal(whole.observations, parts.observations)
+    assert np.array_equal(whole.actions, parts.actions)
+    assert np.array_equal(whole.legal, parts.legal)

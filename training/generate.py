@@ -175,12 +175,13 @@ def _one(arguments: tuple[int, int, int | None, str]) -> Decisions:
 
 
 def generate(games: int, seed: int, jobs: int = 1, iterations: int | None = None,
-             progress: bool = False, teacher: str = "best") -> Decisions:
-    """The decisions of games 0 to *games* - 1 of the run seeded *seed*, labelled by *teacher*.
+             progress: bool = False, teacher: str = "best", first: int = 0) -> Decisions:
+    """The decisions of games *first* to *games* - 1 of run *seed*, labelled by *teacher*.
 
     With *jobs* above 1 the games are played in that many processes; the result is the same.
+    The decisions of games 0 to *n* - 1 are those of 0 to *k* - 1 then of *k* to *n* - 1.
     """
-    work = [(seed, game, iterations, teacher) for game in range(games)]
+    work = [(seed, game, iterations, teacher) for game in range(first, games)]
     parts: list[Decisions] = []
     started = time.monotonic()
     if jobs <= 1:
@@ -188,7 +189,7 @@ def generate(games: int, seed: int, jobs: int = 1, iterations: int | None = None
         for index, part in enumerate(results):
             parts.append(part)
             if progress and (index + 1) % (10 if teacher == "best" else 500) == 0:
-                print(f"  {index + 1}/{games} games, {sum(map(len, parts))} decisions, "
+                print(f"  {first + index + 1}/{games} games, {sum(map(len, parts))} decisions, "
                       f"{time.monotonic() - started:.0f} s", flush=True)
     else:
         with Pool(jobs) as pool:
@@ -202,10 +203,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--first", type=int, default=0, help="the first game (default 0)")
     parser.add_argument("--out", type=Path, default=Path("build/training/decisions.npz"))
     arguments = parser.parse_args(argv)
     start = time.process_time()
-    decisions = generate(arguments.games, arguments.seed, arguments.jobs, progress=True)
+    decisions = generate(arguments.games, arguments.seed, arguments.jobs, progress=True,
+                         first=arguments.first)
     decisions.save(arguments.out)
     print(f"{len(decisions)} decisions of {arguments.games} games in {arguments.out}; "
           f"{time.process_time() - start:.0f} CPU s in this process")
