@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Row", "cpu_rate", "interleaved", "print_rows", "save", "wall_rate"]
+__all__ = ["Row", "commit", "cpu_rate", "interleaved", "print_rows", "processor", "save",
+           "wall_rate"]
 
 #: Where the benchmarks' ``--write`` saves its figures; the documentation reads them there.
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -83,7 +84,7 @@ def print_rows(rows: list[Row]) -> None:
         print(line, flush=True)
 
 
-def _processor() -> str:
+def processor() -> str:
     """The processor's model name, from /proc/cpuinfo (Linux), else the machine's type."""
     try:
         for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
@@ -94,12 +95,8 @@ def _processor() -> str:
     return platform.machine()
 
 
-def save(name: str, script: str, figures: Mapping[str, Any]) -> Path:
-    """Save *figures* of one run of *script* as ``benchmarks/results/NAME.json``.
-
-    The file also says what the figures depend on: the commit (``+ changes`` when the tree
-    differs from it), the date, the processor, the cores and Python's version.
-    """
+def commit() -> str:
+    """The commit measured, ``+ changes`` when the tree differs from it; ``unknown`` outside git."""
     root = RESULTS.parent.parent
     try:
         head = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"],
@@ -108,17 +105,28 @@ def save(name: str, script: str, figures: Mapping[str, Any]) -> Path:
                                 "--untracked-files=no"], capture_output=True, text=True,
                                check=True).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
-        head, dirty = "unknown", ""
-    commit = f"{head} + changes" if dirty else head
+        return "unknown"
+    return f"{head} + changes" if dirty else head
+
+
+def save(name: str, script: str, figures: Mapping[str, Any], what: str = "") -> Path:
+    """Save *figures* of one run of *script* as ``benchmarks/results/NAME.json``.
+
+    The file also says what the figures depend on: the commit (``+ changes`` when the tree
+    differs from it), the date, the processor, the cores and Python's version; *what* the
+    figures are, in the note.
+    """
+    measured = commit()
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     document = {
-        "note": f"{script} --write, one run (commit {commit}, {when}, {_processor()}, "
-                f"{os.cpu_count()} cores, Python {platform.python_version()}).",
-        "commit": commit, "date": when, "processor": _processor(), "cores": os.cpu_count(),
+        "note": f"{script} --write, one run (commit {measured}, {when}, {processor()}, "
+                f"{os.cpu_count()} cores, Python {platform.python_version()})"
+                + (f": {what}" if what else "."),
+        "commit": measured, "date": when, "processor": processor(), "cores": os.cpu_count(),
         "python": platform.python_version(), **figures,
     }
     path = RESULTS / f"{name}.json"
     path.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {path.relative_to(root)}", flush=True)
+    print(f"wrote {path.relative_to(RESULTS.parent.parent)}", flush=True)
     return path
 

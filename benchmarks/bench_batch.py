@@ -61,6 +61,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from _harness import RESULTS, commit, processor, save
 
 PLAYERS = 4
 SIZES = (1_000, 10_000, 100_000, 1_000_000)
@@ -313,27 +314,15 @@ def _compile(directory: Path) -> Path | None:
     return binary
 
 
-def _model() -> str:
-    """The processor's model name, from /proc/cpuinfo (Linux)."""
-    cpuinfo = Path("/proc/cpuinfo")
-    if cpuinfo.exists():
-        for line in cpuinfo.read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    return "unknown cpu"
-
-
 def _header() -> str:
-    commit = subprocess.run(["git", "-C", str(HERE.parent), "rev-parse", "--short", "HEAD"],
-                            capture_output=True, text=True).stdout.strip() or "unknown"
-    model = _model()
+    model = processor()
     try:
         import numba
 
         fast = f"numba {numba.__version__}"
     except ImportError:
         fast = "numba not installed"
-    return (f"commit {commit}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+    return (f"commit {commit()}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
             f"{platform.machine()} {model}, {os.cpu_count()} cores, Python "
             f"{platform.python_version()}, numpy {np.__version__}, {fast}")
 
@@ -464,16 +453,10 @@ _KEYS = {"take5rules": "take5rules", "take5rules (numpy kernel)": "numpy_kernel"
 
 def _write(header: str, record: dict[str, Any], printed: list[str]) -> None:
     """Save *record* as ``batch.json`` and the printout as ``batch.txt``, from this one run."""
-    results = HERE.parent / "results"
-    commit = header.split(",", 1)[0].removeprefix("commit ")
-    figures = {"note": f"bench_batch.py --write, one run ({header}): its whole output is "
-                       "batch.txt.", "commit": commit,
-               "date": header.split(", ")[1], "processor": _model(), "cores": os.cpu_count(),
-               "python": platform.python_version(), "numpy": np.__version__,
-               "accelerator": header.rsplit(", ", 1)[1], **record}
-    (results / "batch.json").write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
-    (results / "batch.txt").write_text("\n".join(printed) + "\n", encoding="utf-8")
-    print(f"wrote {results / 'batch.json'} and batch.txt", flush=True)
+    save("batch", "bench_batch.py", {
+        "numpy": np.__version__, "accelerator": header.rsplit(", ", 1)[1], **record,
+    }, what="its whole output is batch.txt.")
+    (RESULTS / "batch.txt").write_text("\n".join(printed) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

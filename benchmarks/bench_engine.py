@@ -35,19 +35,17 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import random
 import resource
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import Row, cpu_rate, interleaved, print_rows
+from _harness import Row, cpu_rate, interleaved, print_rows, save
 from babel.numbers import format_decimal
 
 from take5rules.events import GameOver
@@ -56,7 +54,6 @@ from take5rules.playing.players import RandomPlayer
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results" / "engine-players.json"
-TABLE = ROOT / "benchmarks" / "results" / "engine.json"
 LANGUAGES = ("en", "fr", "bg", "it", "eo")
 
 #: Rounds each candidate plays per measurement (about a tenth of a second each).
@@ -361,21 +358,8 @@ def memory_row(players: int, rounds: int) -> tuple[str, dict[str, float]]:
     return f"peak RSS (whole process), {rounds:,} rounds of {players} players: {figures}", peaks
 
 
-def _processor() -> str:
-    """The processor's model name, from /proc/cpuinfo (Linux), else the machine's type."""
-    try:
-        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.machine()
-
-
 def write_table(rows: list[Row], rounds: int, peaks: dict[str, float], repeats: int) -> None:
     """Save the engine's rows and peak memory as ``engine.json``, the benchmarks page's table."""
-    head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
-                          capture_output=True, text=True).stdout.strip() or "unknown"
     table = []
     for row in rows:
         players = int(row.job.split(", ")[1].split()[0])
@@ -388,17 +372,10 @@ def write_table(rows: list[Row], rounds: int, peaks: dict[str, float], repeats: 
         table.append(entry)
     keys = {"events": "events", "no events": "no_events", "floor": "floor",
             "py6nimmt 0.1.2": "py6nimmt", "imports": "imports"}
-    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-    figures = {
-        "note": f"bench_engine.py --write, one run (commit {head}, {when}, {os.cpu_count()} "
-                f"cores, Python {sys.version.split()[0]}): rounds per CPU-second, medians of "
-                f"{repeats} interleaved repetitions.",
-        "commit": head, "date": when, "processor": _processor(), "cores": os.cpu_count(),
-        "python": sys.version.split()[0], "rows": table, "rounds_for_memory": rounds,
+    save("engine", "bench_engine.py", {
+        "repeats": repeats, "rows": table, "rounds_for_memory": rounds,
         "peak_rss_mb": {keys[kind]: round(peak, 1) for kind, peak in peaks.items()},
-    }
-    TABLE.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {TABLE.relative_to(ROOT)}", flush=True)
+    }, what=f"rounds per CPU-second, medians of {repeats} interleaved repetitions.")
 
 
 def main(argv: list[str] | None = None) -> int:

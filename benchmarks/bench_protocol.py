@@ -28,8 +28,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import resource
 import subprocess
 import sys
@@ -40,7 +38,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import interleaved
+from _harness import interleaved, save
 
 from take5rules.events import GameOver
 from take5rules.playing.engine import play_game
@@ -135,16 +133,6 @@ def _median(values: list[float]) -> float:
     return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
-def _processor() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.machine()
-
-
 def main(argv: list[str] | None = None) -> int:
     """Measure, print, and with ``--write`` save the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -189,22 +177,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"program start   {figures['program_start_ms']:8.1f} CPU ms once (interpreter, "
           "imports, hello, quit)", flush=True)
     if args.write:
-        head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
-                              capture_output=True, text=True).stdout.strip() or "unknown"
-        when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-        document = {
-            "note": f"bench_protocol.py --write, one run (commit {head}, {when}, "
-                    f"{os.cpu_count()} cores, Python {sys.version.split()[0]}): CPU ms a move "
-                    f"of seat 0 (cautious) at a table of 4 with 3 lowest, {args.games} games, "
-                    f"medians of {args.repeats} interleaved repetitions; the program's start "
-                    "left out of its moves and given apart.",
-            "commit": head, "date": when, "processor": _processor(), "cores": os.cpu_count(),
-            "python": sys.version.split()[0], "games": args.games, "moves": moves,
-            "repeats": args.repeats, "same_games": same,
+        save("protocol", "bench_protocol.py", {
+            "games": args.games, "moves": moves, "repeats": args.repeats, "same_games": same,
             **{key: round(value, 4) for key, value in figures.items()},
-        }
-        RESULTS.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
-        print(f"wrote {RESULTS.relative_to(ROOT)}", flush=True)
+        }, what=f"CPU ms a move of seat 0 (cautious) at a table of 4 with 3 lowest, "
+                f"{args.games} games, medians of {args.repeats} interleaved repetitions; the "
+                "program's start left out of its moves and given apart.")
     return 0
 
 

@@ -20,37 +20,17 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
 
-
-def _commit() -> str:
-    """The commit measured, ``+ changes`` when the tree differs from it; ``unknown`` outside git."""
-    try:
-        head = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], cwd=HERE, check=True,
-                              capture_output=True, text=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
-                               cwd=HERE, check=True, capture_output=True, text=True).stdout
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-    return f"{head} + changes" if dirty.strip() else head
-
-
-def _processor() -> str:
-    """The processor's model name (from /proc/cpuinfo on Linux), or what platform says."""
-    try:
-        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
+from _harness import commit, processor  # noqa: E402
 
 
 def header() -> list[str]:
     """The lines that say what was measured, when, and on what."""
     return [
-        f"commit: {_commit()}",
+        f"commit: {commit()}",
         f"date: {datetime.datetime.now(datetime.UTC).strftime('%Y-%m-%d %H:%M UTC')}",
-        f"machine: {_processor()}, {os.cpu_count()} cores, {platform.machine()}, "
+        f"machine: {processor()}, {os.cpu_count()} cores, {platform.machine()}, "
         f"{platform.system()} {platform.release()}, Python {platform.python_version()}",
     ]
 
