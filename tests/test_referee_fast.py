@@ -20,6 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from _json_places import places
 from take5rules.conformance import referee
 from take5rules.conformance.random_turns import random_request
 from take5rules.conformance.referee import answer, answer_line, parse_request
@@ -32,28 +33,15 @@ HOSTILE: tuple[object, ...] = (
 )
 
 
-def _places(node: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-    found: list[tuple[object, ...]] = []
-    if isinstance(node, dict):
-        for key, value in node.items():
-            found.append((*path, key))
-            found += _places(value, (*path, key))
-    elif isinstance(node, list):
-        for index, value in enumerate(node):
-            found.append((*path, index))
-            found += _places(value, (*path, index))
-    return found
-
-
 @st.composite
 def requests(draw: st.DrawFn) -> Any:
     """A valid request, broken in zero to three places."""
     request: Any = random_request(random.Random(draw(st.integers(0, 2**32))), 1, 10)
     for _ in range(draw(st.integers(0, 3))):
-        places = _places(request)
-        if not places:
+        spots = places(request)
+        if not spots:
             break
-        path = draw(st.sampled_from(places))
+        path = draw(st.sampled_from(spots))
         parent = request
         for step in path[:-1]:
             parent = parent[step]

@@ -24,6 +24,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from _json_places import places
 from take5rules.conformance.defects import DEFECTS
 from take5rules.conformance.vectors import game_log
 from take5rules.errors import LogError
@@ -85,20 +86,6 @@ def _streamed(chunk: int, *, reference: bool = False) -> Any:
     return check
 
 
-def _places(node: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-    """Every place in a log's rounds, totals and winners: each member and each list item."""
-    found: list[tuple[object, ...]] = []
-    if isinstance(node, dict):
-        for key, value in node.items():
-            found.append((*path, key))
-            found += _places(value, (*path, key))
-    elif isinstance(node, list):
-        for index, value in enumerate(node):
-            found.append((*path, index))
-            found += _places(value, (*path, index))
-    return found
-
-
 def _parent(log: Any, path: tuple[object, ...]) -> Any:
     node = log
     for step in path[:-1]:
@@ -121,10 +108,10 @@ def logs(draw: st.DrawFn) -> dict[str, Any]:
             log, lambda options: draw(st.sampled_from(list(options))))
         if outcome is not None:
             log = outcome[0]
-    places = [("rounds", *path) for path in _places(log["rounds"])]
-    places += [(name,) for name in ("totals", "winners") if name in log]
+    spots = [("rounds", *path) for path in places(log["rounds"])]
+    spots += [(name,) for name in ("totals", "winners") if name in log]
     for _ in range(draw(st.integers(0, 3))):
-        path = draw(st.sampled_from(places))
+        path = draw(st.sampled_from(spots))
         try:
             parent = _parent(log, path)
             parent[path[-1]]
@@ -249,3 +236,16 @@ def test_a_short_log_read_at_once_gives_the_verdict_of_one_read_round_by_round(
     whole = _stream_verdict(bytes(text), 1 << 16)
     assert _stream_verdict(bytes(text), 7) == whole
     assert _stream_verdict(bytes(text), 1) == whole
+
+
+@pytest.mark.parametrize("member", ['"threshold": 66.0', '"threshold": 66e0', '"threshold": 6E+1',
+                                    '"rounds": [3.0]', '"rounds": [], "totals": {"ana": 1.5}'])
+def test_a_number_cut_by_a_read_is_read_whole(member: str) -> None:
+    # "66." read so far parses as 66 followed by a dot: the reader reads on before it decides.
+    text = ('{"format": "take5-log", "version": 1, "variant": "standard", '
+            '"players": ["ana", "bob"], ' + member + ("" if "rounds" in member else
+                                                      ', "rounds": []') + "}").encode()
+    verdicts = {_stream_verdict(text, chunk) for chunk in range(1, 13)}
+    assert verdicts == {_stream_verdict(text, 1 << 16)}
+    ((kind, words),) = verdicts
+    assert kind == "error" and "not JSON" not in str(words), words

@@ -17,7 +17,7 @@ from take5rules._kernel import ROWS, Row, pile_heads, put, take, target
 from take5rules.cards import Card
 from take5rules.errors import LogError, Take5Error
 from take5rules.logs.report import Findings
-from take5rules.logs.structure import check_turns
+from take5rules.logs.structure import check_turns, int_lists
 from take5rules.setup import check_deal
 from take5rules.variants import Rules
 
@@ -122,17 +122,8 @@ def quick_turns(
                 return None
         if takes and len(takes) != lows:
             return None
-        if after is not None:  # a list of lists of whole numbers, the rows after the turn
-            if type(after) is not list:
-                return None
-            for row in after:
-                if type(row) is not list:
-                    return None
-                for item in row:
-                    if type(item) is not int:
-                        return None
-            if [*map(tuple, after)] != rows:
-                return None
+        if after is not None and (not int_lists(after) or [*map(tuple, after)] != rows):
+            return None
         # The claim (none taken: {}, the common case) as taken.
         if claimed is not None and (type(claimed) is not dict
                                     or (claimed and not _claims_are(claimed, taken, seats))):

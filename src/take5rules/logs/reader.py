@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import codecs
 import json
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -33,6 +34,8 @@ __all__ = [
 #: The largest log read, in bytes (64 MiB: some 300,000 turns of four players).
 MAX_LOG_BYTES = 64 * 1024 * 1024
 _CHUNK = 1 << 16
+#: What may follow the digits of a number read so far, up to the end of what was read.
+_NUMBER_TAIL = re.compile(r"\.[0-9]*|[0-9.]*[eE][-+]?[0-9]*")
 #: The incremental UTF-8 decoder's class.
 _UTF8 = codecs.getincrementaldecoder("utf-8")
 #: The JSON decoder's ``raw_decode`` (it keeps no state between calls).
@@ -216,10 +219,15 @@ class LogStream:
                 raise LogError(_NESTED) from None
             except ValueError:
                 raise LogError(_LONG_NUMBER, digits=_DIGITS) from None
-            if end == len(self._buf):
+            if end == len(self._buf) or (
+                self._buf[end] in ".eE" and type(value) in (int, float)
+                and _NUMBER_TAIL.fullmatch(self._buf, end) is not None
+            ):
+                # A number or literal may go on in the next part ("3" of "3.0", or "3." read
+                # so far, which parses as 3 followed by a dot).
                 size = end - self._pos
                 if self._more():
-                    continue  # a number or literal may go on in the next part
+                    continue
                 end = self._pos + size  # reading more moved the buffer's start
             self._pos = end
             return value

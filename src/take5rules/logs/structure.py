@@ -38,6 +38,7 @@ __all__ = [
     "check_round",
     "check_top",
     "check_turns",
+    "int_lists",
     "member_path",
 ]
 
@@ -369,14 +370,8 @@ def _round_ok(entry: object, names: frozenset[str]) -> bool:
         return False
     rows = entry.get("rows")
     hands = entry.get("hands")
-    if type(rows) is not list or type(hands) is not dict or type(entry.get("turns")) is not list:
+    if not int_lists(rows) or type(hands) is not dict or type(entry.get("turns")) is not list:
         return False
-    for row in rows:
-        if type(row) is not list:
-            return False
-        for item in row:
-            if type(item) is not int:
-                return False
     if not hands.keys() <= names and not _names_ok(hands, names):
         return False
     for hand in hands.values():
@@ -404,6 +399,23 @@ def _names_ok(value: dict[str, Any], names: Collection[str]) -> bool:
     return True
 
 
+def int_lists(value: object) -> bool:
+    """Whether *value* is a list of lists of whole numbers (``int``): the shape of rows.
+
+    >>> int_lists([[3, 12], [24]]), int_lists([[3, 12.0]]), int_lists([(3,)]), int_lists([])
+    (True, False, False, True)
+    """
+    if type(value) is not list:
+        return False
+    for row in value:
+        if type(row) is not list:
+            return False
+        for item in row:
+            if type(item) is not int:
+                return False
+    return True
+
+
 def _turn_ok(turn: object, names: frozenset[str]) -> bool:
     """Whether *turn* has the shape of a turn: what :func:`_check_turn` checks, without words.
 
@@ -422,14 +434,8 @@ def _turn_ok(turn: object, names: frozenset[str]) -> bool:
                 if type(item) is not int:
                     return False
         elif member == "rows_after":
-            if type(value) is not list:
+            if not int_lists(value):
                 return False
-            for row in value:
-                if type(row) is not list:
-                    return False
-                for item in row:
-                    if type(item) is not int:
-                        return False
         else:  # taken, the only other member of _TURN
             if type(value) is not dict or (not value.keys() <= names
                                            and not _names_ok(value, names)):
