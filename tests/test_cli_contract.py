@@ -230,7 +230,7 @@ def test_a_missing_extra_is_named_by_the_module_that_needs_it() -> None:
         capture_output=True, text=True, check=False, timeout=60, env=ENGLISH)
     assert env.stdout == ("take5rules.agents.pettingzoo_env needs the optional package numpy; "
                           "install it with: "
-                          "pip install 'take5rules[env]' [rule extra]\n")
+                          "pip install 'take5rules[env]' [extra]\n")
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "bg", "it", "eo"])

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from take5rules.agents.arena import MAX_GAMES, ArenaPlayerError, ArenaResult, run_arena
 from take5rules.cli.main import main
-from take5rules.errors import RulesError, Take5Error
+from take5rules.errors import NOT_RULES, RulesError, Take5Error
 from take5rules.playing.players import CardView, DraftView, RowChoice
 from take5rules.variants import Rules
 
@@ -89,7 +89,8 @@ def test_run_arena_gives_an_answer_or_a_take5_error(specs: Any, games: Any, seed
         outcome = error
     if isinstance(outcome, Take5Error):
         assert outcome.rule, outcome
-        assert str(outcome).endswith(f"[rule {outcome.rule}]")
+        named = f"[{outcome.rule}]" if outcome.rule in NOT_RULES else f"[rule {outcome.rule}]"
+        assert str(outcome).endswith(named)
         return
     result = outcome
     assert len(result.totals) == games

@@ -127,6 +127,8 @@ class Take5Error(Exception):
     def __str__(self) -> str:
         location = str(self.where)
         prefix = f"{location}: " if location else ""
+        if self.rule in NOT_RULES:  # no rule of the game is broken: the id alone, as the CLI
+            return f"{prefix}{self.message} [{self.rule}]"
         return f"{prefix}{self.message} [rule {self.rule}]"
 
     def to_json(self) -> dict[str, Any]:

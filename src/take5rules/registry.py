@@ -226,7 +226,7 @@ def get(rule_id: str) -> Rule:
     Traceback (most recent call last):
     ...
     take5rules.errors.MalformedInputError: unknown rule id 'no.such-rule'; \
-see `take5rules rules` for the list [rule registry]
+see `take5rules rules` for the list [registry]
     """
     _load()
     try:

@@ -179,7 +179,7 @@ class Table:
         Traceback (most recent call last):
         ...
         take5rules.errors.MalformedInputError: row index 4: the rows have the indices 0 to 3 \
-[rule argument]
+[argument]
         """
         number = _row_index(index, None)
         return Table.of([row if i == number else old for i, old in enumerate(self.rows)])

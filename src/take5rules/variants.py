@@ -66,7 +66,7 @@ class Variant(enum.Enum):
         Traceback (most recent call last):
         ...
         take5rules.errors.RulesError: unknown variant 'profi'; choose one of 'standard', \
-'tactics', 'logic', 'tournament' [rule variant-name]
+'tactics', 'logic', 'tournament' [variant-name]
         """
         for variant in cls:
             if variant.value == value:

@@ -160,7 +160,7 @@ def load_player(spec: PlayerLike, seed: int | None = None, *, move_ms: int | Non
     ...
     take5rules.errors.RulesError: unknown player kind 'clever'; choose one of random, lowest, \
 cautious, greedy, montecarlo, ismcts, best, module:Class, file.py:Class, cmd:COMMAND \
-[rule argument]
+[argument]
     """
     if isinstance(spec, Player) and not isinstance(spec, type):
         return spec

@@ -12,7 +12,7 @@ message. A ``bool`` or a float is never a whole number; numpy integers are (RL c
 Traceback (most recent call last):
 ...
 take5rules.errors.MalformedInputError: players = True: players must be a whole number \
-[rule argument]
+[argument]
 >>> shown(10**5000)
 '1000000000…0000000000'
 """
@@ -138,7 +138,7 @@ def row_index(name: str, value: object) -> int:
     >>> row_index("row", 4)
     Traceback (most recent call last):
     ...
-    take5rules.errors.MalformedInputError: row = 4: a row index is 0, 1, 2 or 3 [rule argument]
+    take5rules.errors.MalformedInputError: row = 4: a row index is 0, 1, 2 or 3 [argument]
     """
     from take5rules.table import ROW_COUNT
 

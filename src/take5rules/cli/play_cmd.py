@@ -73,7 +73,7 @@ def parse_players(spec: str) -> list[tuple[str, str]]:
     Traceback (most recent call last):
     ...
     take5rules.errors.RulesError: unknown player kind 'ana:random'; choose one of random, \
-lowest, cautious, greedy, montecarlo, ismcts, best, human, cmd:COMMAND [rule argument]
+lowest, cautious, greedy, montecarlo, ismcts, best, human, cmd:COMMAND [argument]
     """
     entries: list[tuple[str | None, str]] = []
     for item in (part.strip() for part in spec.split(",")):

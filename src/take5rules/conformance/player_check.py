@@ -608,7 +608,7 @@ def check_player(
     Traceback (most recent call last):
     ...
     take5rules.errors.MalformedInputError: the command is empty: give the program to start \
-[rule argument]
+[argument]
     """
     words = command_words(command)
     move_ms, start_ms = _check_ms("move_ms", move_ms), _check_ms("start_ms", start_ms)

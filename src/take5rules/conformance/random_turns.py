@@ -59,7 +59,7 @@ def check_play_counts(least: object, most: object) -> tuple[int, int]:
     Traceback (most recent call last):
     ...
     take5rules.errors.MalformedInputError: plays 3 to 2: a turn has 1 to 10 plays, the least \
-first [rule argument]
+first [argument]
     """
     low, high = integral(least), integral(most)
     if low is None or high is None or not 1 <= low <= high <= MOST_PLAYERS:

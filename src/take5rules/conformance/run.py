@@ -51,7 +51,7 @@ def check_command(cmd: object) -> tuple[str, ...]:
     Traceback (most recent call last):
     ...
     take5rules.errors.MalformedInputError: cmd must be a non-empty list of strings (the program \
-and its arguments), not ['./engine', 3] [rule argument]
+and its arguments), not ['./engine', 3] [argument]
     """
     if (isinstance(cmd, str) or not isinstance(cmd, list | tuple) or not cmd
             or not all(isinstance(item, str) for item in cmd)):
@@ -102,7 +102,7 @@ def run_conformance(
     Traceback (most recent call last):
     ...
     take5rules.errors.MalformedInputError: cmd must be a non-empty list of strings (the program \
-and its arguments), not None [rule argument]
+and its arguments), not None [argument]
     """
     command = check_command(cmd)
     if isinstance(cases, bool) or not isinstance(cases, int) or cases < 0:

@@ -118,7 +118,7 @@ def check_format(document: object) -> dict[str, Any]:
     ...
     take5rules.errors.LogError: round 1, turn 1, player 'ana': not a take5-log: at \
 $.rounds[0].turns[0].plays.ana: "14" is not a whole number written without a decimal point or \
-exponent [rule log]
+exponent [log]
     """
     return check_document(document)
 
@@ -135,11 +135,11 @@ def loads(text: str | bytes) -> object:
     Traceback (most recent call last):
     ...
     take5rules.errors.LogError: not JSON: Expecting property name enclosed in double quotes at \
-line 1 column 2 [rule log]
+line 1 column 2 [log]
     >>> loads("1" * 5000)
     Traceback (most recent call last):
     ...
-    take5rules.errors.LogError: not JSON: a number has more than 4300 digits [rule log]
+    take5rules.errors.LogError: not JSON: a number has more than 4300 digits [log]
     """
     return parse_json(decode_utf8(text) if isinstance(text, bytes) else text)
 
@@ -229,7 +229,7 @@ def check_writable(path: str | Path) -> None:
     Traceback (most recent call last):
     ...
     take5rules.errors.LogError: cannot write /no/such/folder/game.json: no such file or \
-directory [rule log]
+directory [log]
     """
     if str(path) == "-":
         return

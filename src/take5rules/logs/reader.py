@@ -57,7 +57,7 @@ def parse_json(text: str) -> object:
     >>> parse_json("[" * 100_000)
     Traceback (most recent call last):
     ...
-    take5rules.errors.LogError: not JSON: the values are nested too deeply [rule log]
+    take5rules.errors.LogError: not JSON: the values are nested too deeply [log]
     """
     try:
         return json.loads(text)
@@ -80,7 +80,7 @@ def decode_utf8(data: bytes) -> str:
     Traceback (most recent call last):
     ...
     take5rules.errors.LogError: not a take5-log: the byte at offset 1 is not valid UTF-8; a \
-take5-log is UTF-8 text [rule log]
+take5-log is UTF-8 text [log]
     """
     try:
         return data.decode("utf-8")
@@ -96,7 +96,7 @@ def read_capped(read: Callable[[int], Any], limit: int = MAX_LOG_BYTES) -> Any:
     Traceback (most recent call last):
     ...
     take5rules.errors.LogError: the file is larger than 4 bytes, the most a take5-log may hold \
-[rule log]
+[log]
     """
     parts: list[Any] = []
     size = 0

@@ -151,7 +151,7 @@ def seat_view(log: object, seat: object) -> dict[str, Any]:
     Traceback (most recent call last):
     ...
     take5rules.errors.MalformedInputError: "cyd" is not a seat of this game; its seats are \
-"ana", "bob" [rule argument]
+"ana", "bob" [argument]
     """
     report = validate(log)
     if not report.valid:
@@ -204,7 +204,7 @@ def check_view(document: object) -> dict[str, Any]:
     Traceback (most recent call last):
     ...
     take5rules.errors.LogError: not a seat view: at $.rounds[0].hands: a seat view holds the \
-hand of its seat "ana" alone [rule log]
+hand of its seat "ana" alone [log]
     """
     if not is_seat_view(document):
         raise LogError(_NOT_A_VIEW)

@@ -201,7 +201,7 @@ def check_top(name: str, value: object) -> None:
     Traceback (most recent call last):
     ...
     take5rules.errors.LogError: not a take5-log: at $.threshold: 66.0 is not a whole number \
-written without a decimal point or exponent [rule log]
+written without a decimal point or exponent [log]
     """
     path = f"$.{name}"
     if name in ("format", "variant"):
@@ -292,7 +292,7 @@ def check_round(
     ...
     take5rules.errors.LogError: round 1, turn 1, player 'ana': not a take5-log: at \
 $.rounds[0].turns[0].plays.ana: 3.0 is not a whole number written without a decimal point or \
-exponent [rule log]
+exponent [log]
     >>> check_round({"rows": [[1]], "hands": {}, "turns": [{"plays": {"ana": 3.0}}]}, 0,
     ...             turns=False)["turns"]
     [{'plays': {'ana': 3.0}}]
@@ -352,7 +352,7 @@ def check_turns(entry: Mapping[str, Any], index: int, names: frozenset[str]) -> 
     Traceback (most recent call last):
     ...
     take5rules.errors.LogError: round 2, turn 2: not a take5-log: at $.rounds[1].turns[1]: the \
-member 'take' is not part of the format [rule log]
+member 'take' is not part of the format [log]
     """
     for number, turn in enumerate(entry["turns"]):
         if not _turn_ok(turn, names):  # the fast test; the check below says what is wrong

@@ -13,7 +13,7 @@ asks; the engine and the saved-game reader use the same checks.
 Traceback (most recent call last):
 ...
 take5rules.errors.MalformedInputError: seed = -7: a seed is a whole number, 0 or more \
-[rule argument]
+[argument]
 """
 
 from __future__ import annotations

@@ -111,7 +111,7 @@ def command_words(command: str | Sequence[str]) -> tuple[str, ...]:
     Traceback (most recent call last):
     ...
     take5rules.errors.MalformedInputError: the command "bot 'unclosed" cannot be split into \
-words: No closing quotation [rule argument]
+words: No closing quotation [argument]
     """
     if isinstance(command, str):
         try:

@@ -288,7 +288,7 @@ def check_view(view: object, *, whole: bool = True) -> None:
     Traceback (most recent call last):
       ...
     take5rules.errors.MalformedInputError: card 12 is twice in the view: in its hand and in its \
-table [rule argument]
+table [argument]
     """
     table = getattr(view, "table", None)
     if not isinstance(table, Table):

@@ -171,7 +171,7 @@ def checked_count(name: str, value: object, most: int) -> int:
     >>> checked_count("worlds", 0, 10)
     Traceback (most recent call last):
       ...
-    take5rules.errors.RulesError: worlds is a whole number from 1 to 10, not 0 [rule argument]
+    take5rules.errors.RulesError: worlds is a whole number from 1 to 10, not 0 [argument]
     """
     number = _kernel.integral(value)
     if number is None or not 1 <= number <= most:

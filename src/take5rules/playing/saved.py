@@ -36,7 +36,7 @@ The module knows only the document: :meth:`Game.to_json
 Traceback (most recent call last):
 ...
 take5rules.errors.MalformedInputError: not a saved game: version is '1.0', which is not what a \
-saved game holds there [rule state]
+saved game holds there [state]
 """
 
 from __future__ import annotations

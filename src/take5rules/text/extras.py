@@ -11,7 +11,7 @@ in one line on stderr and exit with status 2.
 Traceback (most recent call last):
 ...
 take5rules.text.extras.MissingExtraError: take5rules.agents.mcp_server needs the optional \
-package mcp; install it with: pip install 'take5rules[mcp]' [rule extra]
+package mcp; install it with: pip install 'take5rules[mcp]' [extra]
 """
 
 from __future__ import annotations
