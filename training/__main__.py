@@ -53,7 +53,7 @@ def _commit() -> str:
 def main(argv: Sequence[str] | None = None) -> None:
     """Generate, train, export; print the CPU time."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100,
+    parser.add_argument("--games", type=int, default=200,
                         help="games of decisions labelled by best")
     parser.add_argument("--first-games", type=int, default=750,
                         help="games of decisions labelled by cautious (the first lessons)")
