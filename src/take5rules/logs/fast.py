@@ -13,7 +13,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from operator import itemgetter
 from typing import Any
 
-from take5rules._kernel import ROWS, Row, pile_heads, put, take, target
+from take5rules._kernel import HEADS, ROW_LIMIT, ROWS, Row
 from take5rules.cards import Card
 from take5rules.errors import LogError, Take5Error
 from take5rules.logs.report import Findings
@@ -25,6 +25,8 @@ __all__ = ["Rounds", "quick_deal", "quick_turns"]
 
 #: A play's card, the key that sorts the plays lowest card first.
 _card_of = itemgetter(1)
+#: The bull heads of a card (rule ``cards.bull-heads``), looked up.
+_heads_of = HEADS.__getitem__
 
 
 def quick_deal(
@@ -55,13 +57,18 @@ def quick_turns(
 ) -> dict[str, int] | None:
     """Each player's bull heads after *turns*, if no turn breaks a rule, else ``None``.
 
-    :func:`~take5rules.round.play_turn` and the claims' checks, on plain ints, placing every
-    card through the kernel (:func:`~take5rules._kernel.target`, :func:`~take5rules._kernel.put`,
-    :func:`~take5rules._kernel.take`), the one home of the placement: every card from its
+    :func:`~take5rules.round.play_turn` and the claims' checks, on plain ints: every card from its
     player's hand, placed lowest first on the row ending closest below it, a sixth card or a
     low card taking its row; ``takes`` exactly for the low cards; the claims equal to what the
     rules give (an empty ``taken`` list is taking nothing). *rows* (the kernel's rows, tuples)
     and *hands* are changed in place.
+
+    The placement is the kernel's (:func:`~take5rules._kernel.target`, then
+    :func:`~take5rules._kernel.put` or :func:`~take5rules._kernel.take`) written out: one copy
+    kept for speed (two calls a card cost about a tenth of the validator's time), pinned to
+    :func:`~take5rules._kernel.resolve` by mutation, in ``tests/test_fast_placement.py``: a
+    differential test over random turns of every variant's card range, and each comparison of
+    the copy flipped must fail it.
 
     The turns' shape is checked on the way (what
     :func:`~take5rules.logs.structure.check_turns` checks: objects, members, whole numbers,
@@ -99,7 +106,23 @@ def quick_turns(
                 hands[player].remove(value)
             except KeyError:  # not in the hand
                 return None
-            index = target(rows, value)
+            # The placement, _kernel.target then put or take written out (this is every card
+            # the validator replays): pinned to _kernel.resolve by tests/test_fast_placement.py.
+            first, second, third, fourth = rows
+            index = -1
+            best = 0
+            last = first[-1]
+            if last < value:
+                best, index = last, 0
+            last = second[-1]
+            if best < last < value:
+                best, index = last, 1
+            last = third[-1]
+            if best < last < value:
+                best, index = last, 2
+            last = fourth[-1]
+            if best < last < value:
+                index = 3
             if index < 0:
                 if not takes or player not in takes:
                     return None
@@ -108,14 +131,16 @@ def quick_turns(
                     return None
                 lows += 1
                 kinds |= 4
-                row = take(rows, value, index)
+                row = rows[index]
             else:
-                row = put(rows, value, index)
-                if not row:
+                row = rows[index]
+                if len(row) < ROW_LIMIT:
+                    rows[index] = row + (value,)  # noqa: RUF005 -- faster than unpacking
                     kinds |= 1
                     continue
                 kinds |= 2
-            piles[player] += pile_heads(row)
+            rows[index] = (value,)
+            piles[player] += sum(map(_heads_of, row))
             if taken is not None:
                 taken[player] = [*row]
             elif claimed is not None:  # the log claims nobody took anything
