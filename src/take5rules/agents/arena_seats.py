@@ -159,7 +159,7 @@ def load_player(spec: PlayerLike, seed: int | None = None, *, move_ms: int | Non
     Traceback (most recent call last):
     ...
     take5rules.errors.RulesError: unknown player kind 'clever'; choose one of random, lowest, \
-cautious, greedy, montecarlo, ismcts, best, module:Class, file.py:Class, cmd:COMMAND \
+cautious, greedy, montecarlo, ismcts, best, policy, module:Class, file.py:Class, cmd:COMMAND \
 [argument]
     """
     if isinstance(spec, Player) and not isinstance(spec, type):
@@ -181,7 +181,7 @@ cautious, greedy, montecarlo, ismcts, best, module:Class, file.py:Class, cmd:COM
         module_name, colon, class_name = spec.rpartition(":")
         if not colon or not module_name or not class_name:
             raise argument_error(_UNKNOWN, kind=spec,
-                                 choices=", ".join([*BUILTIN_PLAYERS, "module:Class",
+                                 choices=", ".join([*BUILTIN_PLAYERS, POLICY, "module:Class",
                                                     "file.py:Class", f"{PROGRAM}COMMAND"]))
         label = spec
     elif callable(spec):
