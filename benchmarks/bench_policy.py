@@ -14,38 +14,18 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_strength import Timed
 
 from take5rules.agents.arena import run_arena
 from take5rules.agents.policy import PolicyPlayer, load_policy
 from take5rules.playing.bots import MonteCarloPlayer
-from take5rules.playing.players import CautiousPlayer, Player
-
-
-class Timed:
-    """A player whose every decision is timed (CPU seconds of this process)."""
-
-    def __init__(self, player: Player) -> None:
-        self.player = player
-        self.seconds: list[float] = []
-
-    def _time(self, decide: Callable[[Any], int], view: Any) -> int:
-        start = time.process_time()
-        answer = decide(view)
-        self.seconds.append(time.process_time() - start)
-        return answer
-
-    def choose_card(self, view: Any) -> int:  # noqa: D102
-        return self._time(self.player.choose_card, view)
-
-    def choose_row(self, choice: Any) -> int:  # noqa: D102
-        return self._time(self.player.choose_row, choice)
-
-    def choose_draft(self, view: Any) -> int:  # noqa: D102
-        return self._time(self.player.choose_draft, view)
+from take5rules.playing.players import CautiousPlayer
 
 
 def _ms(timed: Timed) -> str:

@@ -15,6 +15,6 @@ fi
 echo "== ruff"
 .venv/bin/ruff check .
 echo "== mypy --strict"
-.venv/bin/mypy --strict src tests docs examples scripts benchmarks hatch_build.py
+.venv/bin/mypy --strict src tests docs examples scripts benchmarks training hatch_build.py
 echo "== pytest${*:+ $*}"
 .venv/bin/python -m pytest -q "$@"
