@@ -30,7 +30,7 @@ from take5rules.variants import PLAYER_RANGE, Rules, Variant
 
 NAMES = ("ana", "bob", "cyd", "dan", "eve", "fay", "gus", "hal", "ivy", "jon")
 
-QuickTurns = Callable[[Findings, dict[str, set[int]], list[tuple[int, ...]], list[Any]],
+QuickTurns = Callable[[Findings, dict[str, set[int]], list[list[int]], list[Any]],
                       dict[str, int] | None]
 
 
@@ -98,13 +98,14 @@ def _round(rng: random.Random) -> Round:
 def _agrees(quick: QuickTurns, rng: random.Random) -> bool:
     """Whether *quick* vouches for a random round as the kernel plays it, and for no claim off."""
     hands, rows, turns, piles, after, _ = _round(rng)
-    if quick(Findings(), {p: set(h) for p, h in hands.items()}, [*rows], turns) != piles:
+    if quick(Findings(), {p: set(h) for p, h in hands.items()}, _lists(rows), turns) != piles:
         return False
-    ending = [*rows]
+    ending = _lists(rows)
     quick(Findings(), {p: set(h) for p, h in hands.items()}, ending, turns)
-    if ending != after:
+    if ending != _lists(after):
         return False
-    # One claim off: a row after, or a low card's row out of range; refused.
+    # One claim off: a row after (a card added, or one written 3.0), or a low card's row
+    # out of range; refused.
     turn = rng.choice(turns)
     broken = [{**item} for item in turns]
     index = turns.index(turn)
@@ -113,9 +114,18 @@ def _agrees(quick: QuickTurns, rng: random.Random) -> bool:
         broken[index]["takes"] = {**turn["takes"], player: rng.choice((-1, 4))}
     else:
         claim = [list(row) for row in turn["rows_after"]]
-        claim[rng.randrange(4)].append(105)
+        row = claim[rng.randrange(4)]
+        if rng.random() < 0.5:
+            row.append(105)
+        else:  # the same number, not a whole number (int): a float
+            row[-1] = float(row[-1])
         broken[index]["rows_after"] = claim
-    return quick(Findings(), {p: set(h) for p, h in hands.items()}, [*rows], broken) is None
+    return quick(Findings(), {p: set(h) for p, h in hands.items()}, _lists(rows), broken) is None
+
+
+def _lists(rows: list[tuple[int, ...]]) -> list[list[int]]:
+    """The kernel's rows as the fast path keeps them, lists."""
+    return [[*row] for row in rows]
 
 
 def test_every_kind_of_placement_is_generated() -> None:
@@ -153,8 +163,12 @@ MUTANTS = [
     ("not 0 <= index < ROWS", "not 0 < index < ROWS", 0),
     ("len(row) < ROW_LIMIT", "len(row) <= ROW_LIMIT", 0),
     ("len(row) < ROW_LIMIT", "len(row) < ROW_LIMIT - 1", 0),
-    ("rows[index] = row + (value,)", "rows[index] = (value,) + row", 0),
-    ("rows[index] = (value,)\n", "rows[index] = (value, value)\n", 0),
+    ("row.append(value)", "row.insert(0, value)", 0),
+    ("rows[index] = [value]", "rows[index] = [value, value]", 0),
+    ("after != rows or", "after is rows or", 0),
+    ("not all(map(is_,", "all(map(is_,", 0),
+    ("or not all(map(is_, _flat(after), _flat(rows)))", "or False", 0),
+    ("[*map(type, after)] != _LISTS", "[*map(type, after)] == _LISTS", 0),
     ("sum(map(_heads_of, row))", "sum(map(_heads_of, row[1:]))", 0),
 ]
 

@@ -10,14 +10,15 @@ the two to the same reports on valid logs, on logs broken by every defect of
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
-from operator import itemgetter
+from itertools import chain
+from operator import is_, itemgetter
 from typing import Any
 
-from take5rules._kernel import HEADS, ROW_LIMIT, ROWS, Row
+from take5rules._kernel import HEADS, ROW_LIMIT, ROWS
 from take5rules.cards import Card
 from take5rules.errors import LogError, Take5Error
 from take5rules.logs.report import Findings
-from take5rules.logs.structure import check_turns, int_lists
+from take5rules.logs.structure import check_turns
 from take5rules.setup import check_deal
 from take5rules.variants import Rules
 
@@ -25,13 +26,16 @@ __all__ = ["Rounds", "quick_deal", "quick_turns"]
 
 #: A play's card, the key that sorts the plays lowest card first.
 _card_of = itemgetter(1)
+#: The types of the four rows of ``rows_after``; the cards of rows, one after another.
+_LISTS = [list] * ROWS
+_flat = chain.from_iterable
 #: The bull heads of a card (rule ``cards.bull-heads``), looked up.
 _heads_of = HEADS.__getitem__
 
 
 def quick_deal(
     findings: Findings, rules: Rules, players: tuple[str, ...], entry: Mapping[str, Any],
-) -> tuple[dict[str, set[Card]], list[Row]] | None:
+) -> tuple[dict[str, set[Card]], list[list[Card]]] | None:
     """The hands and rows of a deal (not a draft) that breaks no rule, else ``None``.
 
     The deal is checked by :func:`~take5rules.setup.check_deal`, the one check of a deal (the
@@ -48,11 +52,11 @@ def quick_deal(
     findings.use("setup.deal", "cards.deck")
     if rules.reduced_deck:
         findings.use("variants.tactics")
-    return {player: set(hand) for player, hand in hands.items()}, list(table.rows)
+    return {player: set(hand) for player, hand in hands.items()}, [[*row] for row in table.rows]
 
 
 def quick_turns(
-    findings: Findings, hands: dict[str, set[Card]], rows: list[Row],
+    findings: Findings, hands: dict[str, set[Card]], rows: list[list[Card]],
     turns: Sequence[Any],
 ) -> dict[str, int] | None:
     """Each player's bull heads after *turns*, if no turn breaks a rule, else ``None``.
@@ -60,8 +64,8 @@ def quick_turns(
     :func:`~take5rules.round.play_turn` and the claims' checks, on plain ints: every card from its
     player's hand, placed lowest first on the row ending closest below it, a sixth card or a
     low card taking its row; ``takes`` exactly for the low cards; the claims equal to what the
-    rules give (an empty ``taken`` list is taking nothing). *rows* (the kernel's rows, tuples)
-    and *hands* are changed in place.
+    rules give (an empty ``taken`` list is taking nothing). *rows* (lists, as ``rows_after``
+    writes them) and *hands* are changed in place.
 
     The placement is the kernel's (:func:`~take5rules._kernel.target`, then
     :func:`~take5rules._kernel.put` or :func:`~take5rules._kernel.take`) written out: one copy
@@ -135,19 +139,25 @@ def quick_turns(
             else:
                 row = rows[index]
                 if len(row) < ROW_LIMIT:
-                    rows[index] = row + (value,)  # noqa: RUF005 -- faster than unpacking
+                    row.append(value)
                     kinds |= 1
                     continue
                 kinds |= 2
-            rows[index] = (value,)
+            rows[index] = [value]
             piles[player] += sum(map(_heads_of, row))
             if taken is not None:
-                taken[player] = [*row]
+                taken[player] = row  # no longer on the table: never changed again
             elif claimed is not None:  # the log claims nobody took anything
                 return None
         if takes and len(takes) != lows:
             return None
-        if after is not None and (not int_lists(after) or [*map(tuple, after)] != rows):
+        # rows_after: lists (the four, as equal to lists, are lists or their subclasses) of
+        # whole numbers. A card is a small int, one object in CPython: a claimed card that
+        # *is* the row's card is an int (3.0 and True, equal to 3 and 1, are not; any card
+        # that is not, not vouched for, is judged by the rule functions).
+        if after is not None and (after != rows or type(after) is not list
+                                  or [*map(type, after)] != _LISTS
+                                  or not all(map(is_, _flat(after), _flat(rows)))):
             return None
         # The claim (none taken: {}, the common case) as taken.
         if claimed is not None and (type(claimed) is not dict

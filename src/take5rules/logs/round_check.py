@@ -188,7 +188,7 @@ class Checker:
             if rules.variant is Variant.TOURNAMENT and number == 1:
                 self.first = start
             quick = ({player: set(hand) for player, hand in start.hands.items()},
-                     list(start.table.rows))
+                     [[*row] for row in start.table.rows])
             piles = quick_turns(self.findings, *quick, turns) if self.fast else None
         else:
             piles = quick_turns(self.findings, *quick, turns)
