@@ -46,7 +46,8 @@ def quick_deal(
     if rules.drafted or "draft" in entry:
         return None
     try:
-        table, hands = check_deal(entry["rows"], entry["hands"], players, rules, fresh=True)
+        table, hands = check_deal(entry["rows"], entry["hands"], players, rules, fresh=True,
+                                   seated=True)
     except Take5Error:
         return None
     findings.use("setup.deal", "cards.deck")

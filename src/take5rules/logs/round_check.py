@@ -282,7 +282,9 @@ class Checker:
             totals_claim(self.findings, document["totals"], totals)
         won = _kernel.lowest(totals) if ended is not None else None  # rule game.winners
         if "winners" in document:
-            winners_claim(self.findings, document["winners"], won, totals, _unfinished(rules))
+            # The violation of naming winners early, built only when the game is not over.
+            winners_claim(self.findings, document["winners"], won, totals,
+                          _unfinished(rules) if won is None else _NOT_EARLY)
         elif won is not None:
             self.use("game.winners")
         return self.findings.report(ended is not None, rounds, totals, won)
@@ -319,3 +321,8 @@ def _unfinished(rules: Rules) -> IllegalMoveError:
            "{threshold} at the end of a round"),
         threshold=rules.threshold,
     )
+
+
+#: What :func:`~take5rules.logs.claims.winners_claim` is given for a game that is over, which
+#: it does not use (built once, not for every log).
+_NOT_EARLY = _unfinished(Rules())
