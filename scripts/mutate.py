@@ -40,6 +40,7 @@ import argparse
 import ast
 import copy
 import fnmatch
+import json
 import os
 import re
 import shutil
@@ -415,7 +416,13 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2, help="mutants run at a time (default 2)")
     parser.add_argument("--timeout", type=int, default=60,
                         help="seconds before a mutant's tests count as hung, i.e. killed")
+    parser.add_argument("--write", action="store_true",
+                        help="save the scores in benchmarks/results/mutation.json (a whole run: "
+                             "every module, mutmut from scratch)")
     args = parser.parse_args()
+    if args.write and (args.modules or args.no_mutmut or args.reuse_mutmut or args.tests):
+        parser.error("--write records a whole run: leave out --modules, --no-mutmut, "
+                     "--reuse-mutmut and --tests")
     config = _config()
     tests = args.tests or config["pytest_add_cli_args_test_selection"]
     paths = rule_modules(config)
@@ -433,8 +440,35 @@ def main() -> int:
     print("decorated functions (@rule, @property) ...", flush=True)
     results += run_ast_pass(paths, tests, args.timeout, args.jobs)
     status = report(results, modules)
-    print(f"\n{time.monotonic() - started:.0f} s")
+    seconds = time.monotonic() - started
+    print(f"\n{seconds:.0f} s")
+    if args.write:
+        write(results, modules, seconds)
     return status
+
+
+def write(results: list[tuple[Mutant, bool]], modules: list[str], seconds: float) -> None:
+    """Save each module's mutants, killed and reviewed survivors in ``mutation.json``."""
+    known = reviewed()
+    scores = {}
+    for module in modules:
+        mine = [(m, k) for m, k in results if m.module == module]
+        scores[module.removeprefix("take5rules.")] = {
+            "mutants": len(mine), "killed": sum(k for _, k in mine),
+            "reviewed": sum(1 for m, k in mine if not k and m.key() in known)}
+    head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                          capture_output=True, text=True).stdout.strip() or "unknown"
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    document = {
+        "note": f"scripts/mutate.py --write, one run (commit {head}, {when}, "
+                f"{os.cpu_count()} cores): the rule modules and the kernel, mutmut started from "
+                "scratch; 'reviewed' counts the survivors of scripts/mutation-survivors.toml, "
+                "each shown there to be equivalent.",
+        "commit": head, "date": when, "seconds": round(seconds), "modules": scores,
+    }
+    target = ROOT / "benchmarks" / "results" / "mutation.json"
+    target.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+    print(f"wrote {target.relative_to(ROOT)}", flush=True)
 
 
 if __name__ == "__main__":
