@@ -169,7 +169,6 @@ def check_deal(
     *,
     fresh: bool = False,
     round: int | None = None,
-    seated: bool = False,
 ) -> tuple[Table, dict[str, tuple[Card, ...]]]:
     """Check a deal (rules ``setup.deal``, ``cards.deck``, ``setup.players``, ``variants.tactics``).
 
@@ -182,9 +181,7 @@ def check_deal(
     * every card is a card, and distinct from every other card on the table or in a hand;
     * with *rules*, every card is in play for the variant (``variants.tactics``: 1 to 10n + 4);
     * the hands hold the same number of cards, one to ten; with *fresh* (a round as it is
-      dealt) every hand holds ten and every row one card;
-    * with *seated*, *players* is a tuple :func:`check_players` returned for *rules*, not
-      checked again (a log's rounds, whose seats are checked once).
+      dealt) every hand holds ten and every row one card.
 
     The first problem found raises its error, located by *round*, the player and the card;
     the checked table and hands (tuples of ``int``, in seat order) are returned.
@@ -199,8 +196,7 @@ def check_deal(
     take5rules.errors.MalformedInputError: round 2, player 'bob', card 5: card 5 appears twice; \
 each card exists once in the deck [rule cards.deck]
     """
-    seats = players if seated and type(players) is tuple else check_players(
-        players, rules if rules is not None else Rules())
+    seats = check_players(players, rules if rules is not None else Rules())
     reduced = rules if rules is not None and rules.reduced_deck else None
     in_play = _DECK if reduced is None else frozenset(cards_in_play(reduced, len(seats)))
     plain = _plain_deal(rows, hands, seats, in_play, fresh)

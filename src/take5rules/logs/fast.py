@@ -46,8 +46,7 @@ def quick_deal(
     if rules.drafted or "draft" in entry:
         return None
     try:
-        table, hands = check_deal(entry["rows"], entry["hands"], players, rules, fresh=True,
-                                   seated=True)
+        table, hands = check_deal(entry["rows"], entry["hands"], players, rules, fresh=True)
     except Take5Error:
         return None
     findings.use("setup.deal", "cards.deck")
