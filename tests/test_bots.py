@@ -185,10 +185,16 @@ def _ask(player: Player, game: Game) -> int:
     return player.choose_card(_card_view(game, "me"))
 
 
-def _pairs(make: Callable[[], Player], seed: int) -> list[tuple[int, int]]:
+def _pairs(make: Callable[[], Player], seed: int,
+           games: list[Game] | None = None) -> list[tuple[int, int]]:
     """Each decision of seat "me" over a game, asked of two fresh *make()*: one at the true
-    table, one after the opponents' hidden hands were dealt anew (the game goes on lied)."""
+    table, one after the opponents' hidden hands were dealt anew (the game goes on lied).
+
+    The game is appended to *games* when given (for a player that peeks at it on purpose).
+    """
     game = Game(["me", "ana", "bob"], Rules(threshold=30), seed=seed)
+    if games is not None:
+        games.append(game)
     rng = random.Random(seed)
     cautious = CautiousPlayer()
     pairs = []

@@ -11,13 +11,13 @@ environment as it plays ``batch.vector``.
 from __future__ import annotations
 
 import json
-import random
 import zipfile
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from test_bots import _pairs
 
 np = pytest.importorskip("numpy", reason="the policy needs numpy (take5rules[batch])")
 
@@ -290,54 +290,7 @@ def test_an_empty_hand_or_pool_is_an_argument_error() -> None:
 # --- No peeking ----------------------------------------------------------------------------
 
 
-def _lie(game: Game, seat: str, rng: random.Random) -> None:
-    """Deal the hidden cards of *game* anew among *seat*'s opponents: the table now lies."""
-    others = [player for player in game.players if player != seat]
-    pile = [card for player in others for card in game._hands[player]]
-    rng.shuffle(pile)
-    for player in others:
-        size = len(game._hands[player])
-        game._hands[player], pile = sorted(pile[:size]), pile[size:]
-
-
-def _ask(player: Player, game: Game) -> int:
-    seen = game.observe("me")
-    assert seen.table is not None
-    if game.phase is Phase.ROW:
-        assert seen.pending is not None
-        return player.choose_row(RowChoice(
-            "me", seen.pending[1], seen.table, seen.round, seen.turn, seen.hand, seen.totals,
-            seen.revealed, seen.taken, seen.start, seen.picks))
-    return player.choose_card(CardView(seen.round, seen.turn, seen.table, seen.hand,
-                                       seen.totals, "me", seen.revealed, seen.taken,
-                                       seen.start, seen.picks))
-
-
-_GAMES: list[Game] = []
-
-
-def _pairs(make: Callable[[], Player], seed: int) -> list[tuple[int, int]]:
-    game = Game(["me", "ana", "bob"], Rules(threshold=30), seed=seed)
-    _GAMES.append(game)  # for the peeking player of the test that shows the test can fail
-    rng = random.Random(seed)
-    cautious = CautiousPlayer()
-    pairs = []
-    while game.phase is not Phase.OVER:
-        for seat in game.to_move:
-            if seat == "me":
-                truthful = _ask(make(), game)
-                _lie(game, "me", rng)
-                pairs.append((truthful, _ask(make(), game)))
-                answer = truthful
-            elif game.phase is Phase.ROW:
-                answer = 0
-            else:
-                seen = game.observe(seat)
-                assert seen.table is not None
-                answer = cautious.choose_card(CardView(seen.round, seen.turn, seen.table,
-                                                       seen.hand, seen.totals, seat))
-            game.act(seat, answer)
-    return pairs
+_GAMES: list[Game] = []  # the games _pairs plays, for the peeking player below
 
 
 @pytest.mark.parametrize("shipped", [True, False], ids=["shipped", "random"])
@@ -368,7 +321,7 @@ def test_the_lying_table_would_catch_a_policy_fed_a_hidden_hand() -> None:
                                                 view.totals, view.player, picks=tuple(
                                                     ("ana", card) for card in hidden)))
 
-    pairs = _pairs(lambda: Peeking(_sensitive(3)), seed=3)
+    pairs = _pairs(lambda: Peeking(_sensitive(3)), seed=3, games=_GAMES)
     assert any(truthful != lied for truthful, lied in pairs)
     honest = _pairs(lambda: PolicyPlayer(_sensitive(3)), seed=3)
     assert all(truthful == lied for truthful, lied in honest)
