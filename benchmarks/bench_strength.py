@@ -2,22 +2,33 @@
 
 Each player P is measured on duplicate deals (:mod:`take5rules.agents.ladder`) at a table of four,
 against three ``cautious`` players: its bull heads per deal minus cautious's, with a 95%
-bootstrap interval over the deal sets, and its milliseconds per decision (median and mean,
-CPU time of this process, one core). Then the head-to-head of the targets: ``best`` against a
+bootstrap interval over the deal sets, its share of the games to 66 it won (a tie shared), with a
+95% bootstrap interval over the same deal sets, and its milliseconds per decision (median and
+mean, CPU time of this process, one core). The learned policy (``policy``, the weights shipped
+with the package) is one of them. Then the head-to-head of the targets: ``best`` against a
 64-world determinized Monte Carlo player with greedy rollouts (``mc-64``) at one table with two
 cautious players, the same deals, their times measured in the same games (so interleaved).
 With ``--jobs N`` the head-to-head's games run in N processes (each seat made afresh for each
 game), and its times come from its first ``--time-sets`` deal sets played again in this
 process, both players timed in the same games.
 
+Two curves follow, each point against three ``cautious`` players as on the ladder: ``best``
+(ISMCTS) at each of ``--think`` iteration counts, its think time; and, with ``--checkpoints
+DIR``, the learned policy of each ``DIR/epoch-<k>.npz`` that ``python -m training --checkpoints
+DIR`` wrote, its strength against the training epoch.
+
     .venv/bin/python benchmarks/bench_strength.py --sets 12
+    .venv/bin/python benchmarks/bench_strength.py --sets 2 --head-sets 2 --think 25,100
     .venv/bin/python benchmarks/bench_strength.py --sets 12 --write   # results and the plots
     .venv/bin/python benchmarks/bench_strength.py --sets 12 --head-sets 200 --jobs 2 --write
+    .venv/bin/python benchmarks/bench_strength.py --checkpoints DIR --training-sets 100 --write
     .venv/bin/python benchmarks/bench_strength.py --plot-only
 
-``--write`` saves ``benchmarks/results/strength.json`` and draws ``docs/<lang>/strength.svg``
-(strength against milliseconds per move) for the "Strength ladder" page. A benchmark, not a
-test: nothing here asserts a figure; the targets are printed as met or not.
+``--write`` saves ``benchmarks/results/strength.json`` (with the run's commit, date and machine)
+and draws ``docs/<lang>/strength.svg`` (strength against milliseconds per move),
+``strength-think.svg`` (``best``'s think time) and ``strength-training.svg`` (the training
+curve) for the "Strength ladder" page. A benchmark, not a test: nothing here asserts a figure;
+the targets are printed as met or not.
 """
 
 from __future__ import annotations
@@ -25,32 +36,51 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from babel.numbers import format_decimal
 
-from take5rules.agents.arena import PlayerLike, run_arena
-from take5rules.playing.bots import MonteCarloPlayer
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _harness import save
+
+from take5rules.agents.arena import ArenaResult, PlayerLike, run_arena
+from take5rules.agents.policy import PolicyPlayer, load_policy
+from take5rules.agents.stats import mean_interval
+from take5rules.playing.bots import GreedyPlayer, MonteCarloPlayer
+from take5rules.playing.ismcts import ISMCTSPlayer
 from take5rules.playing.kinds import best_player
 from take5rules.playing.players import CautiousPlayer, LowestCardPlayer, Player, RandomPlayer
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results" / "strength.json"
 LANGUAGES = ("en", "fr", "bg", "it", "eo")
+#: The iteration counts of ``best``'s think-time curve (350 is ``best`` itself).
+THINK = (25, 50, 100, 200, 350, 700)
+#: A checkpoint of the training: ``epoch-<k>.npz``.
+CHECKPOINT = re.compile(r"epoch-(\d+)\.npz")
 
 
 class Timed:
-    """A player whose every decision is timed (CPU seconds of this process)."""
+    """A player whose every decision is timed (CPU seconds of this process).
+
+    A player that listens to the game's events (``see``, as ``policy`` does) is told them
+    through this wrapper too, untimed.
+    """
 
     def __init__(self, player: Player) -> None:
         self.player = player
         self.seconds: list[float] = []
+        see = getattr(player, "see", None)
+        if callable(see):
+            self.see: Callable[[str, Any], object] = see
 
     def _time(self, decide: Callable[[Any], int], view: Any) -> int:
         start = time.process_time()
@@ -72,10 +102,11 @@ class Timed:
 LADDER: dict[str, Callable[[], Player]] = {
     "random": lambda: RandomPlayer(1),
     "lowest": LowestCardPlayer,
-    "greedy": lambda: __import__("take5rules.playing.bots").bots.GreedyPlayer(),
+    "greedy": GreedyPlayer,
     "mc-8": lambda: MonteCarloPlayer(worlds=8, seed=1),
     "mc-24": lambda: MonteCarloPlayer(worlds=24, seed=1),
     "mc-108h": lambda: MonteCarloPlayer(worlds=108, seed=1, halving=True),
+    "policy": PolicyPlayer,
     "best": lambda: best_player(1),
 }
 
@@ -87,28 +118,97 @@ def _timing(timed: Timed) -> dict[str, float]:
             "decisions": len(values)}
 
 
-def measure(sets: int, seed: int, head_sets: int, jobs: int = 1,
-            time_sets: int = 8) -> dict[str, Any]:
-    """Every table of the ladder and the head-to-head, as figures.
+def win_shares(result: ArenaResult, name: str) -> list[float]:
+    """The share of the games of each deal set that *name* won, a tie split among the winners.
+
+    A game's winners are those with the fewest bull heads at its end (to 66); on duplicate deals
+    a deal set is the games of one deal in every seat rotation, else one game.
+    """
+    outcomes = result.outcomes
+    seat = outcomes.seats.index(name)
+    size = len(outcomes.seats) if result.duplicate else 1
+    shares = []
+    for first in range(0, outcomes.games, size):
+        games = range(first, min(first + size, outcomes.games))
+        won = 0.0
+        for game in games:
+            mask = outcomes.winners[game]
+            if mask >> seat & 1:
+                won += 1 / mask.bit_count()
+        shares.append(won / len(games))
+    return shares
+
+
+def wins(result: ArenaResult, name: str) -> list[float]:
+    """*name*'s win rate of whole games and its 95% bootstrap interval over the deal sets."""
+    shares = win_shares(result, name)
+    low, high = mean_interval(shares)
+    return [statistics.fmean(shares), low, high]
+
+
+def against_cautious(name: str, player: Player, sets: int, seed: int,
+                     with_wins: bool = False) -> dict[str, Any]:
+    """*player*, timed, at a table with three ``cautious`` players on *sets* duplicate deal sets.
+
+    Its time a decision, its bull heads a deal, its difference from ``cautious`` a deal with the
+    95% interval (and a game), the deals played and, with *with_wins*, its win rate of games.
+    """
+    timed = Timed(player)
+    result = run_arena({name: timed, "cautious": CautiousPlayer(),
+                        "cautious#2": CautiousPlayer(), "cautious#3": CautiousPlayer()},
+                       games=4 * sets, seed=seed)
+    ladder = result.report("cautious")
+    rating = {rating.player: rating for rating in ladder.ratings}[name]
+    entry: dict[str, Any] = {**_timing(timed), "per_deal": rating.per_deal,
+                             "difference": list(rating.deal_difference),
+                             "game_difference": list(rating.game_difference),
+                             "deals": ladder.deals}
+    if with_wins:
+        entry["wins"] = wins(result, name)
+    return entry
+
+
+def _line(name: str, entry: dict[str, Any]) -> str:
+    mean, low, high = entry["difference"]
+    line = (f"{name:>10}: {entry['mean_ms']:8.3f} ms/move (median {entry['median_ms']:.3f}), "
+            f"per deal {entry['per_deal']:.2f}, vs cautious {mean:+.2f} [{low:+.2f}, {high:+.2f}]")
+    if "wins" in entry:
+        share, low, high = entry["wins"]
+        line += f", wins {share:.1%} [{low:.1%}, {high:.1%}]"
+    return line
+
+
+def checkpoints(folder: Path) -> list[Path]:
+    """The training's checkpoints in *folder*, ``epoch-<k>.npz``, by epoch."""
+    found = [path for path in folder.iterdir() if CHECKPOINT.fullmatch(path.name)]
+    return sorted(found, key=lambda path: int(CHECKPOINT.fullmatch(path.name)[1]))  # type: ignore[index]
+
+
+def measure(sets: int, seed: int, head_sets: int, jobs: int = 1, time_sets: int = 8,
+            think: Sequence[int] = THINK, think_sets: int | None = None,
+            trained: Sequence[Path] = (), training_sets: int | None = None) -> dict[str, Any]:
+    """Every table of the ladder, the head-to-head and the two curves, as figures.
 
     With *jobs* above 1 the head-to-head's games are played in that many processes, and its
     milliseconds a move are measured on its first *time_sets* deal sets, played again here.
+    *think* are the iteration counts of ``best``'s curve (on *think_sets* deal sets, default
+    *sets*), *trained* the checkpoints of the training curve (on *training_sets*).
     """
+    seconds: dict[str, dict[str, float]] = {}
+
+    def part(name: str, cpu: float, wall: float) -> None:
+        seconds[name] = {"cpu": time.process_time() - cpu, "wall": time.perf_counter() - wall}
+        print(f"-- {name}: {seconds[name]['cpu']:.0f} CPU s, {seconds[name]['wall']:.0f} s",
+              flush=True)
+
+    cpu, wall = time.process_time(), time.perf_counter()
     ladder: dict[str, Any] = {}
     for name, make in LADDER.items():
-        timed = Timed(make())
-        result = run_arena({name: timed, "cautious": CautiousPlayer(),
-                            "cautious#2": CautiousPlayer(), "cautious#3": CautiousPlayer()},
-                           games=4 * sets, seed=seed)
-        rating = {rating.player: rating for rating in result.report("cautious").ratings}[name]
-        ladder[name] = {**_timing(timed), "per_deal": rating.per_deal,
-                        "difference": list(rating.deal_difference),
-                        "game_difference": list(rating.game_difference),
-                        "deals": result.report("cautious").deals}
-        low, high = rating.deal_difference[1:]
-        print(f"{name:>8}: {ladder[name]['mean_ms']:8.2f} ms/move (median "
-              f"{ladder[name]['median_ms']:.2f}), per deal {rating.per_deal:.2f}, vs cautious "
-              f"{rating.deal_difference[0]:+.2f} [{low:+.2f}, {high:+.2f}]", flush=True)
+        ladder[name] = against_cautious(name, make(), sets, seed, with_wins=True)
+        print(_line(name, ladder[name]), flush=True)
+    part("ladder", cpu, wall)
+
+    cpu, wall = time.process_time(), time.perf_counter()
     best, baseline = Timed(best_player(2)), Timed(MonteCarloPlayer(worlds=64, seed=2))
     timed_table: dict[str, PlayerLike] = {"best": best, "mc-64": baseline,
                                           "cautious": CautiousPlayer(),
@@ -131,6 +231,7 @@ def measure(sets: int, seed: int, head_sets: int, jobs: int = 1,
             "best_minus_mc64_per_game": list(against["best"].game_difference),
             "mc64_minus_cautious": list(versus_cautious["mc-64"].deal_difference),
             "elo": {r.player: [r.elo, *r.elo_interval] for r in against.values()}}
+    # mc-64's row of the ladder: from this table (with best), so no win rate against cautious.
     ladder["mc-64"] = {**head["mc-64"], "difference": head["mc64_minus_cautious"],
                        "per_deal": versus_cautious["mc-64"].per_deal}
     ratio = head["best"]["mean_ms"] / head["mc-64"]["mean_ms"]
@@ -144,43 +245,111 @@ def measure(sets: int, seed: int, head_sets: int, jobs: int = 1,
     print(f"target 2 (best beats mc-64 at no more time, interval below 0): "
           f"{'met' if diff[2] < 0 and ratio <= 1 else 'NOT met'}"
           f"{'' if diff[2] < 0 else ' (the interval includes 0)'}"
-          f"{'' if ratio <= 1 else ' (more time a move)'}")
-    return {"sets": sets, "head_sets": head_sets, "seed": seed, "jobs": jobs,
-            "time_sets": min(time_sets, head_sets) if jobs > 1 else head_sets, "ladder": ladder,
-            "head_to_head": head, "python": sys.version.split()[0]}
+          f"{'' if ratio <= 1 else ' (more time a move)'}", flush=True)
+    part("head_to_head", cpu, wall)
+
+    cpu, wall = time.process_time(), time.perf_counter()
+    think_sets = think_sets or sets
+    curve = []
+    for iterations in think:
+        entry = {"iterations": iterations,
+                 **against_cautious("best", ISMCTSPlayer(iterations, seed=1), think_sets, seed)}
+        curve.append(entry)
+        print(_line(f"best@{iterations}", entry), flush=True)
+    part("think", cpu, wall)
+
+    cpu, wall = time.process_time(), time.perf_counter()
+    training_sets = training_sets or sets
+    training: list[dict[str, Any]] = []
+    for path in trained:
+        policy = load_policy(path)
+        match = CHECKPOINT.fullmatch(path.name)
+        epoch = policy.metadata.get("epoch", int(match[1]) if match else len(training) + 1)
+        entry = {"epoch": epoch, "stage": policy.metadata.get("stage", ""),
+                 "decisions": policy.metadata.get("decisions"), "file": path.name,
+                 **against_cautious("policy", PolicyPlayer(policy), training_sets, seed)}
+        training.append(entry)
+        print(_line(f"epoch {epoch}", entry) + f" ({entry['stage']})", flush=True)
+    part("training", cpu, wall)
+
+    figures: dict[str, Any] = {
+        "sets": sets, "head_sets": head_sets, "seed": seed, "jobs": jobs,
+        "time_sets": min(time_sets, head_sets) if jobs > 1 else head_sets,
+        "think_sets": think_sets, "training_sets": training_sets if trained else 0,
+        "ladder": ladder, "head_to_head": head, "think": curve, "training": training,
+        "seconds": seconds}
+    if curve:
+        figures["think_range"] = {"fewest": curve[0], "most": curve[-1]}
+    return figures
 
 
-# --- the plot ---------------------------------------------------------------------------------
+# --- the plots --------------------------------------------------------------------------------
 
 LABELS: dict[str, dict[str, str]] = {
     "en": {"x": "milliseconds per move (log scale)",
-           "y": "bull heads per deal saved against cautious"},
+           "y": "bull heads per deal saved against cautious",
+           "epoch": "training epoch",
+           "none": "no training checkpoint was measured in this run"},
     "fr": {"x": "millisecondes par coup (échelle logarithmique)",
-           "y": "têtes de bœuf par donne épargnées face à cautious"},
+           "y": "têtes de bœuf par donne épargnées face à cautious",
+           "epoch": "époque d’entraînement",
+           "none": "aucun point de contrôle de l’entraînement n’a été mesuré dans cette exécution"},
     "bg": {"x": "милисекунди на ход (логаритмична скала)",
-           "y": "спестени бичи глави на раздаване срещу cautious"},
+           "y": "спестени глави на бикове на раздаване срещу cautious",
+           "epoch": "епоха на обучението",
+           "none": "при това пускане не е измерена нито една контролна точка на обучението"},
     "it": {"x": "millisecondi per mossa (scala logaritmica)",
-           "y": "teste di toro per smazzata risparmiate contro cautious"},
+           "y": "teste di toro per smazzata risparmiate contro cautious",
+           "epoch": "epoca di addestramento",
+           "none": ("in questa esecuzione non è stato misurato nessun checkpoint "
+                    "dell’addestramento")},
     "eo": {"x": "milisekundoj por movo (logaritma skalo)",
-           "y": "ŝparitaj bovkapoj por disdono kontraŭ cautious"},
+           "y": "ŝparitaj bovkapoj por disdono kontraŭ cautious",
+           "epoch": "trejna epoko",
+           "none": "neniu kontrolpunkto de la trejnado estis mezurita en ĉi tiu rulo"},
 }
 
+#: The colours of the plots: ``best`` red, the learned policy green, the others blue.
+COLOURS = {"best": "#c0392b", "policy": "#1e8449", "cautious": "#1e8449"}
+BLUE = "#1f5fa8"
 
-def plot(figures: dict[str, Any], language: str) -> str:
-    """An SVG plot of strength (bull heads saved per deal) against ms per move, with intervals."""
+#: A point of a plot: its name, x, the estimate, the low and high ends of its interval (saved
+#: bull heads: higher is better), its colour.
+Point = tuple[str, float, float, float, float, str]
+
+
+def _saved(entry: dict[str, Any]) -> tuple[float, float, float]:
+    """The bull heads a deal saved against cautious: the estimate, then the interval's ends."""
+    mean, low, high = entry["difference"]
+    return -mean, -high, -low
+
+
+def chart(points: Sequence[Point], language: str, x_label: str, *, log_x: bool = True,
+          joined: bool = False, references: Sequence[tuple[str, float]] = ()) -> str:
+    """An SVG plot of *points* with their intervals (x on a log scale with *log_x*).
+
+    *joined* draws a line through the points in their order; each of *references* is a dashed
+    horizontal line at its height, named. Without points, the axes and a sentence saying so.
+    """
     labels = LABELS[language]
     width, height, left, right, top, bottom = 720, 400, 70, 30, 20, 50
-    points = {name: (max(entry["mean_ms"], 1e-3), -entry["difference"][0],
-                     -entry["difference"][2], -entry["difference"][1])
-              for name, entry in figures["ladder"].items()}
-    low_x = math.floor(math.log10(min(p[0] for p in points.values())))
-    high_x = math.ceil(math.log10(max(p[0] for p in points.values())))
-    low_y = math.floor(min(p[2] for p in points.values()))
-    high_y = math.ceil(max(p[3] for p in points.values()))
+    heights = [value for point in points for value in point[3:5]] + [
+        value for _, value in references] + [0.0]
+    low_y, high_y = math.floor(min(heights)), math.ceil(max(heights))
+    high_y = max(high_y, low_y + 1)
+    xs = [point[1] for point in points] or [1.0]
+    if log_x:
+        low_x = math.floor(math.log10(min(xs)))
+        high_x = max(math.ceil(math.log10(max(xs))), low_x + 1)
+        ticks = [10.0**power for power in range(low_x, high_x + 1)]
+    else:
+        low_x, high_x = 0, max(math.ceil(max(xs)), 1)
+        every = max(1, math.ceil(high_x / 10))
+        ticks = [float(value) for value in range(0, high_x + 1, every)]
 
-    def x(ms: float) -> float:
-        return float(left + (math.log10(ms) - low_x) / (high_x - low_x)
-                     * (width - left - right))
+    def x(value: float) -> float:
+        place = math.log10(value) if log_x else value
+        return float(left + (place - low_x) / (high_x - low_x) * (width - left - right))
 
     def y(value: float) -> float:
         return float(top + (high_y - value) / (high_y - low_y) * (height - top - bottom))
@@ -195,33 +364,75 @@ def plot(figures: dict[str, Any], language: str) -> str:
                    f'y2="{y(value):.1f}" stroke="{"#999" if value == 0 else "#ddd"}"/>')
         out.append(f'<text x="{left - 6}" y="{y(value) + 4:.1f}" text-anchor="end">'
                    f'{format_decimal(value, locale=language)}</text>')
-    for power in range(low_x, high_x + 1):
-        out.append(f'<line x1="{x(10**power):.1f}" x2="{x(10**power):.1f}" y1="{top}" '
+    for tick in ticks:
+        out.append(f'<line x1="{x(tick):.1f}" x2="{x(tick):.1f}" y1="{top}" '
                    f'y2="{height - bottom}" stroke="#eee"/>')
-        out.append(f'<text x="{x(10**power):.1f}" y="{height - bottom + 18}" '
-                   f'text-anchor="middle">{format_decimal(10.0**power, locale=language)}</text>')
+        out.append(f'<text x="{x(tick):.1f}" y="{height - bottom + 18}" '
+                   f'text-anchor="middle">{format_decimal(tick, locale=language)}</text>')
     out.append(f'<text x="{(left + width - right) / 2:.1f}" y="{height - 8}" '
-               f'text-anchor="middle">{labels["x"]}</text>')
+               f'text-anchor="middle">{x_label}</text>')
     out.append(f'<text transform="translate(16 {(top + height - bottom) / 2:.1f}) rotate(-90)" '
                f'text-anchor="middle">{labels["y"]}</text>')
-    for name, (ms, mean, low, high) in points.items():
-        colour = "#c0392b" if name == "best" else "#1f5fa8"
-        out.append(f'<line x1="{x(ms):.1f}" x2="{x(ms):.1f}" y1="{y(low):.1f}" '
+    for name, level in references:
+        colour = COLOURS.get(name, BLUE)
+        out.append(f'<line x1="{left}" x2="{width - right}" y1="{y(level):.1f}" '
+                   f'y2="{y(level):.1f}" stroke="{colour}" stroke-dasharray="6 4"/>')
+        out.append(f'<text x="{width - right - 4}" y="{y(level) - 5:.1f}" text-anchor="end" '
+                   f'fill="{colour}">{name}</text>')
+    if joined and len(points) > 1:
+        path = " ".join(f"{x(point[1]):.1f},{y(point[2]):.1f}" for point in points)
+        out.append(f'<polyline points="{path}" fill="none" stroke="#888"/>')
+    for name, at, mean, low, high, colour in points:
+        out.append(f'<line x1="{x(at):.1f}" x2="{x(at):.1f}" y1="{y(low):.1f}" '
                    f'y2="{y(high):.1f}" stroke="{colour}" stroke-width="2"/>')
-        out.append(f'<circle cx="{x(ms):.1f}" cy="{y(mean):.1f}" r="4" fill="{colour}"/>')
-        out.append(f'<text x="{x(ms) + 7:.1f}" y="{y(mean) - 6:.1f}">{name}</text>')
+        out.append(f'<circle cx="{x(at):.1f}" cy="{y(mean):.1f}" r="4" fill="{colour}"/>')
+        out.append(f'<text x="{x(at) + 7:.1f}" y="{y(mean) - 6:.1f}">{name}</text>')
+    if not points:
+        out.append(f'<text x="{(left + width - right) / 2:.1f}" '
+                   f'y="{(top + height - bottom) / 2:.1f}" text-anchor="middle" '
+                   f'fill="#555">{labels["none"]}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
-def write(figures: dict[str, Any]) -> None:
-    """Save the figures and draw the plot of the documentation in every language."""
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+def plot(figures: dict[str, Any], language: str) -> str:
+    """An SVG plot of strength (bull heads saved per deal) against ms per move, with intervals."""
+    points = [(name, max(entry["mean_ms"], 1e-3), *_saved(entry), COLOURS.get(name, BLUE))
+              for name, entry in figures["ladder"].items()]
+    return chart(points, language, LABELS[language]["x"])
+
+
+def plot_think(figures: dict[str, Any], language: str) -> str:
+    """``best``'s strength against its ms per move, one point an iteration count, joined."""
+    points = [(format_decimal(entry["iterations"], locale=language), max(entry["mean_ms"], 1e-3),
+               *_saved(entry), COLOURS["best"]) for entry in figures.get("think", [])]
+    return chart(points, language, LABELS[language]["x"], joined=True)
+
+
+def plot_training(figures: dict[str, Any], language: str) -> str:
+    """Each checkpoint's strength against its epoch, ``best``'s on the ladder dashed."""
+    points = [(format_decimal(entry["epoch"], locale=language), float(entry["epoch"]),
+               *_saved(entry), BLUE if entry["stage"] == "cautious" else COLOURS["best"])
+              for entry in figures.get("training", [])]
+    references = [(name, _saved(figures["ladder"][name])[0]) for name in ("best", "policy")
+                  if name in figures["ladder"]]
+    return chart(points, language, LABELS[language]["epoch"], log_x=False, joined=True,
+                 references=references)
+
+
+#: Each plot of the page: its file in ``docs/<lang>/`` and how it is drawn.
+PLOTS: dict[str, Callable[[dict[str, Any], str], str]] = {
+    "strength.svg": plot, "strength-think.svg": plot_think,
+    "strength-training.svg": plot_training}
+
+
+def draw(figures: dict[str, Any]) -> None:
+    """Draw the plots of the documentation in every language."""
     for language in LANGUAGES:
-        target = ROOT / "docs" / language / "strength.svg"
-        target.write_text(plot(figures, language), encoding="utf-8")
-    print(f"wrote {RESULTS.relative_to(ROOT)} and docs/<lang>/strength.svg")
+        for name, drawn in PLOTS.items():
+            (ROOT / "docs" / language / name).write_text(drawn(figures, language),
+                                                         encoding="utf-8")
+    print(f"drew docs/<lang>/{{{','.join(PLOTS)}}}")
 
 
 def main() -> None:
@@ -235,17 +446,41 @@ def main() -> None:
                         help="processes for the head-to-head's games (its times: --time-sets)")
     parser.add_argument("--time-sets", type=int, default=8,
                         help="with --jobs: the head-to-head's deal sets timed in this process")
+    parser.add_argument("--think", default=",".join(map(str, THINK)),
+                        help="best's iteration counts for the think-time curve, comma-separated "
+                             "(empty: no curve)")
+    parser.add_argument("--think-sets", type=int, default=None,
+                        help="deal sets of each point of the think-time curve (default: --sets)")
+    parser.add_argument("--checkpoints", type=Path, default=None, metavar="DIR",
+                        help="the training's checkpoints, DIR/epoch-<k>.npz: the training curve")
+    parser.add_argument("--training-sets", type=int, default=None,
+                        help="deal sets of each checkpoint (default: --sets)")
     parser.add_argument("--write", action="store_true", help="save the figures and the plots")
     parser.add_argument("--plot-only", action="store_true",
                         help="only draw the plots again from the saved figures")
     arguments = parser.parse_args()
     if arguments.plot_only:
-        write(json.loads(RESULTS.read_text(encoding="utf-8")))
+        draw(json.loads(RESULTS.read_text(encoding="utf-8")))
         return
+    try:
+        think = [int(word) for word in arguments.think.split(",") if word.strip()]
+    except ValueError:
+        parser.error(f"--think: whole numbers separated by commas, not {arguments.think!r}")
+    trained: list[Path] = []
+    if arguments.checkpoints is not None:
+        if not arguments.checkpoints.is_dir():
+            parser.error(f"--checkpoints: {arguments.checkpoints} is not a folder")
+        trained = checkpoints(arguments.checkpoints)
+        if not trained:
+            parser.error(f"--checkpoints: {arguments.checkpoints} holds no epoch-<k>.npz")
     figures = measure(arguments.sets, arguments.seed, arguments.head_sets or arguments.sets,
-                      arguments.jobs, arguments.time_sets)
+                      arguments.jobs, arguments.time_sets, think, arguments.think_sets,
+                      trained, arguments.training_sets)
     if arguments.write:
-        write(figures)
+        save("strength", "benchmarks/bench_strength.py", figures,
+             "the strength ladder, the head-to-head of best and mc-64, best's think-time curve"
+             + (" and the training curve" if trained else ""))
+        draw(figures)
 
 
 if __name__ == "__main__":
