@@ -223,3 +223,22 @@ def test_generate_in_two_parts_is_generate_at_once() -> None:
     assert np.array_equal(whole.observations, parts.observations)
     assert np.array_equal(whole.actions, parts.actions)
     assert np.array_equal(whole.legal, parts.legal)
+
+
+@pytest.mark.slow
+def test_checkpoints_keep_the_network_after_every_epoch_of_both_stages(tmp_path: Path) -> None:
+    from training.__main__ import main
+
+    folder = tmp_path / "steps"
+    main(["--games", "1", "--first-games", "1", "--first-epochs", "2", "--epochs", "1",
+          "--hidden", "6", "--seed", "3", "--out", str(tmp_path / "policy.npz"),
+          "--checkpoints", str(folder)])
+    assert sorted(path.name for path in folder.iterdir()) == [
+        "epoch-1.npz", "epoch-2.npz", "epoch-3.npz"]
+    stages = [load_policy(folder / f"epoch-{k}.npz").metadata for k in (1, 2, 3)]
+    assert [(m["epoch"], m["stage"]) for m in stages] == [
+        (1, "cautious"), (2, "cautious"), (3, "best")]
+    last = load_policy(folder / "epoch-3.npz")
+    final = load_policy(tmp_path / "policy.npz")  # the last checkpoint is the network shipped
+    assert all(np.array_equal(a, b) for pair in zip(last.layers, final.layers, strict=True)
+               for a, b in zip(*pair, strict=True))

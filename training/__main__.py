@@ -18,12 +18,12 @@ import argparse
 import resource
 import subprocess
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from take5rules.agents.policy import save_policy
 from training.generate import Decisions, generate
-from training.train import train
+from training.train import Network, TrainingReport, train
 
 ROOT = Path(__file__).resolve().parent.parent
 WEIGHTS = ROOT / "src" / "take5rules" / "agents" / "weights" / "policy.npz"
@@ -50,6 +50,31 @@ def _commit() -> str:
     return done.stdout.strip() + ("+changes" if dirty.stdout.strip() else "")
 
 
+def _keeper(folder: Path | None, stage: str, decisions: int, before: int, seed: int
+            ) -> Callable[[int, Network, TrainingReport], None] | None:
+    """What saves the network after each epoch of a stage in *folder* (nothing without one).
+
+    The files are numbered across the stages (*before* epochs came first): ``epoch-<k>.npz``,
+    the metadata saying the epoch, the stage (whose labels: ``cautious`` or ``best``), the
+    decisions it trains on and the held-out accuracy then.
+    """
+    if folder is None:
+        return None
+    kept = folder
+    kept.mkdir(parents=True, exist_ok=True)
+
+    def keep(epoch: int, network: Network, report: TrainingReport) -> None:
+        number = before + epoch
+        save_policy(network.policy({
+            "seed": seed, "code": _commit(),
+            "data": f"training.generate, seed {seed}: {decisions} decisions labelled by {stage}",
+            "epoch": number, "stage": stage, "decisions": decisions,
+            "held_out_accuracy": round(report.held_out_accuracy[-1], 4)
+            if report.held_out_accuracy else None,
+        }), kept / f"epoch-{number}.npz")
+    return keep
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Generate, train, export; print the CPU time."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -65,6 +90,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--decisions", type=Path, default=None,
                         help="keep (or reuse) the decisions labelled by best in this .npz")
     parser.add_argument("--out", type=Path, default=WEIGHTS)
+    parser.add_argument("--checkpoints", type=Path, default=None,
+                        help="write the network after every epoch in this folder, as "
+                             "epoch-<k>.npz (the strength benchmark's training curve)")
     arguments = parser.parse_args(argv)
     wall, cpu = time.monotonic(), _cpu_seconds()
     if arguments.decisions is not None and arguments.decisions.exists():
@@ -78,14 +106,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     first = generate(arguments.first_games, arguments.seed, arguments.jobs, teacher="cautious")
     generated = _cpu_seconds() - cpu
     print(f"first lessons: {len(first)} decisions labelled by cautious")
+    first_keeper = _keeper(arguments.checkpoints, "cautious", len(first), 0, arguments.seed)
     network, report = train(first.observations, first.legal, first.actions,
                             hidden=arguments.hidden, epochs=arguments.first_epochs,
-                            decay=1e-5, seed=arguments.seed, log=True)
+                            decay=1e-5, seed=arguments.seed, log=True, after_epoch=first_keeper)
     del first
     print(f"then {len(decisions)} decisions labelled by best")
+    keeper = _keeper(arguments.checkpoints, "best", len(decisions), arguments.first_epochs,
+                     arguments.seed)
     network, report = train(decisions.observations, decisions.legal, decisions.actions,
                             epochs=arguments.epochs, rate=3e-4, decay=1e-5,
-                            seed=arguments.seed, network=network, log=True)
+                            seed=arguments.seed, network=network, log=True, after_epoch=keeper)
     metadata = {
         "seed": arguments.seed,
         "data": (f"training.generate, seed {arguments.seed}: first the choices of cautious at "

@@ -15,7 +15,7 @@ gigabytes) even to train on a CPU; a network this small trains in minutes with n
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -187,14 +187,16 @@ def train(x: Floats, legal: npt.NDArray[np.bool_], actions: npt.NDArray[np.int64
           hidden: Sequence[int] = (256, 256), features: bool = True, epochs: int = 20,
           batch: int = 256,
           rate: float = 1e-3, decay: float = 1e-5, held_out: float = 0.1, seed: int = 0,
-          network: Network | None = None, augment: bool = True, log: bool = False
+          network: Network | None = None, augment: bool = True, log: bool = False,
+          after_epoch: Callable[[int, Network, TrainingReport], None] | None = None,
           ) -> tuple[Network, TrainingReport]:
     """Fit a network to the decisions by minibatch Adam; return it and what was measured.
 
     *held_out* of the decisions (drawn from the seed) are kept out of the training and
     measured after each epoch; the rate falls linearly to a tenth over the epochs. With
     *augment*, each minibatch has its rows in an order drawn for each decision
-    (:func:`shuffle_rows`).
+    (:func:`shuffle_rows`). *after_epoch*, if given, is called after each epoch with the
+    epoch's number (1 the first), the network and the report so far (to keep checkpoints).
     """
     rng = np.random.default_rng(seed)
     network = network or Network.initial(hidden, seed, features)
@@ -239,4 +241,6 @@ def train(x: Floats, legal: npt.NDArray[np.bool_], actions: npt.NDArray[np.int64
                     if test.size else "")
             print(f"  epoch {epoch + 1}/{epochs}: loss {report.train_loss[-1]:.3f}{held}",
                   flush=True)
+        if after_epoch is not None:
+            after_epoch(epoch + 1, network, report)
     return network, report
