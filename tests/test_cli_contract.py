@@ -35,10 +35,10 @@ TABLE: list[tuple[str, str, int, str]] = [
      "66."),
     ("play --players ana:random", "", 2,
      "unknown player kind 'ana:random'; choose one of random, lowest, cautious, greedy, "
-     "montecarlo, ismcts, best, human, cmd:COMMAND [argument]"),
+     "montecarlo, ismcts, best, policy, human, cmd:COMMAND [argument]"),
     ("play --players ana", "", 2,
      "unknown player kind 'ana'; choose one of random, lowest, cautious, greedy, montecarlo, "
-     "ismcts, best, human, cmd:COMMAND [argument]"),
+     "ismcts, best, policy, human, cmd:COMMAND [argument]"),
     ("play --players ana=lowest,ana=random", "", 1,
      "player name 'ana' is used twice; every player needs a distinct name [rule setup.players]"),
     ("play --threshold 0", "", 1,
@@ -94,7 +94,7 @@ TABLE: list[tuple[str, str, int, str]] = [
      '"variants":["standard","tactics","logic","tournament"]}'),
     ("player nosuch", "", 2,
      "unknown player kind 'nosuch'; choose one of random, lowest, cautious, greedy, "
-     "montecarlo, ismcts, best [argument]"),
+     "montecarlo, ismcts, best, policy [argument]"),
     ("mcp", '{"jsonrpc": "2.0", "id": 1, "method": "ping"}\n', 0,
      '{"jsonrpc":"2.0","id":1,"result":{}}'),
     ("mcp --bogus", "", 2, "Usage: take5rules mcp [OPTIONS]"),

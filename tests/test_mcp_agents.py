@@ -193,7 +193,7 @@ def test_new_games_description_lists_the_kinds_of_its_schema() -> None:
     _run(script)
     new_game = next(tool for tool in listed if tool.name == "new_game")
     enum = new_game.input_schema["properties"]["opponents"]["items"]["enum"]
-    assert enum == list(BUILTIN_PLAYERS)
+    assert enum == [*BUILTIN_PLAYERS, "policy"]  # the learned policy too (agents.player_kinds)
     assert {"cautious", "lowest", "random", "best"} <= set(enum)
     described = re.search(r"built-in opponents \(([^)]*)\)", new_game.description)
     assert described is not None, new_game.description

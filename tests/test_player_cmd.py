@@ -14,6 +14,7 @@ from typing import IO, Any
 
 import pytest
 
+from take5rules.events import CardDrafted, CardsRevealed, GameOver
 from take5rules.playing.engine import play_game
 from take5rules.playing.kinds import best_player
 from take5rules.playing.players import CardView, DraftView, RandomPlayer, RowChoice
@@ -183,10 +184,59 @@ def test_a_game_with_served_random_players_is_the_game_in_process() -> None:
                                     Rules(Variant.LOGIC), seed=2))
 
 
+class Served:
+    """A seat of an in-process game whose every decision a served player program makes."""
+
+    def __init__(self, program: Program) -> None:
+        self.program, self.number = program, 0
+        self.asked = {"card": 0, "row": 0, "draft": 0}
+
+    def choose_card(self, view: CardView) -> int:
+        self.number += 1
+        self.asked["card"] += 1
+        return read_card_reply(self.program.ask(card_request(self.number, view)), self.number,
+                               view.hand)
+
+    def choose_row(self, choice: RowChoice) -> int:
+        self.number += 1
+        self.asked["row"] += 1
+        return read_row_reply(self.program.ask(row_request(self.number, choice)), self.number)
+
+    def choose_draft(self, view: DraftView) -> int:
+        self.number += 1
+        self.asked["draft"] += 1
+        return read_draft_reply(self.program.ask(draft_request(self.number, view)),
+                                self.number, view.pool)
+
+
+def test_player_policy_answers_a_whole_protocol_game() -> None:
+    pytest.importorskip("numpy", reason="the policy needs numpy (take5rules[batch])")
+    program = Program("policy")
+    try:
+        assert program.ask(hello_message())["name"] == "take5rules policy"
+        seats = ["pol", "ran", "cau"]
+        program.tell(game_message(1, "pol", seats, Rules(Variant.LOGIC, 30), 4, None))
+        served = Served(program)
+        events = list(play_game({"pol": served, "ran": RandomPlayer(1), "cau": RandomPlayer(2)},
+                                Rules(Variant.LOGIC, 30), seed=4))
+        program.tell(QUIT)
+        status, out, err = program.finish()
+    finally:
+        if program.process.poll() is None:
+            program.process.kill()
+            program.process.wait()
+    assert (status, out, err) == (0, b"", b"")
+    assert isinstance(events[-1], GameOver)  # every answer was legal: the engine checks each
+    # one card a turn, and in the logic variant one draft pick per card of the hand
+    assert served.asked["card"] == sum(isinstance(event, CardsRevealed) for event in events)
+    assert served.asked["draft"] == sum(isinstance(event, CardDrafted) and event.player == "pol"
+                                        for event in events) > 0
+
+
 def test_an_unknown_kind_is_one_line_and_status_2() -> None:
     done = subprocess.run([sys.executable, "-m", "take5rules", "player", "clever"],
                           capture_output=True, text=True, timeout=60, check=False, env=ENGLISH)
     assert done.returncode == 2
     assert done.stderr.splitlines() == [
         "unknown player kind 'clever'; choose one of random, lowest, cautious, greedy, "
-        "montecarlo, ismcts, best [argument]"]
+        "montecarlo, ismcts, best, policy [argument]"]

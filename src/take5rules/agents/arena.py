@@ -9,7 +9,8 @@ of games it won (a shared win counts for each winner).
 A player is given as
 
 * a *spec*: a built-in kind (``random``, ``lowest``, ``cautious``, ``greedy``,
-  ``montecarlo``, ``ismcts``, ``best``), a class of an importable
+  ``montecarlo``, ``ismcts``, ``best``, and the learned ``policy``: see
+  :mod:`take5rules.agents.player_kinds`), a class of an importable
   module as ``module:Class``, or a class of a Python file as ``path/to/file.py:Class``; the
   class is built without arguments for every game;
 * from Python, a class or any factory (called without arguments for every game), or a player

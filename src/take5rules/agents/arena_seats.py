@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any, TypeAlias
 
 from take5rules._messages import N_
+from take5rules.agents.player_kinds import PLAYER_KINDS, SEEDED_KINDS
 from take5rules.errors import RulesError, Take5Error, Where
-from take5rules.playing.kinds import BUILTIN_PLAYERS, SEEDED_PLAYERS
 from take5rules.playing.players import Player, RandomPlayer
 from take5rules.playing.program_player import ProgramPlayer
 from take5rules.registry import RULE_ORDER
@@ -45,10 +45,6 @@ __all__ = [
 #: What :func:`~take5rules.agents.arena.run_arena` seats: a spec, a class or factory, or a
 #: player object.
 PlayerLike: TypeAlias = "str | Player | Callable[[], Player]"
-
-#: The kind of the learned policy (:class:`take5rules.agents.policy.PolicyPlayer`, with the
-#: weights shipped with the package): an agent's kind, since it needs numpy.
-POLICY = "policy"
 
 #: How a spec names a player program: ``cmd:`` and its command line.
 PROGRAM = "cmd:"
@@ -167,13 +163,9 @@ cautious, greedy, montecarlo, ismcts, best, policy, module:Class, file.py:Class,
     if spec is RandomPlayer:  # seeded by its seat, as the kind "random" is
         return RandomPlayer(seed)
     if isinstance(spec, str):
-        if spec == POLICY:  # the learned policy: numpy (take5rules[batch]), else one line
-            from take5rules.agents.policy import PolicyPlayer
-
-            return PolicyPlayer()
-        if spec in BUILTIN_PLAYERS:
-            kind = BUILTIN_PLAYERS[spec]
-            return kind(seed) if spec in SEEDED_PLAYERS else kind()
+        if spec in PLAYER_KINDS:  # policy: numpy (take5rules[batch]), else one line
+            kind = PLAYER_KINDS[spec]
+            return kind(seed) if spec in SEEDED_KINDS else kind()
         if spec.startswith(PROGRAM):
             program = ProgramPlayer(spec[len(PROGRAM):], move_ms=move_ms, game_ms=game_ms)
             program.seed = seed
@@ -181,8 +173,8 @@ cautious, greedy, montecarlo, ismcts, best, policy, module:Class, file.py:Class,
         module_name, colon, class_name = spec.rpartition(":")
         if not colon or not module_name or not class_name:
             raise argument_error(_UNKNOWN, kind=spec,
-                                 choices=", ".join([*BUILTIN_PLAYERS, POLICY, "module:Class",
-                                                    "file.py:Class", f"{PROGRAM}COMMAND"]))
+                                 choices=", ".join([*PLAYER_KINDS, "module:Class", "file.py:Class",
+                                                    f"{PROGRAM}COMMAND"]))
         label = spec
     elif callable(spec):
         label = seat_label(spec)

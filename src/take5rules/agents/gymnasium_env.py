@@ -2,7 +2,9 @@
 
 :class:`Take5GymEnv` seats a learning agent (named ``"agent"``) with opponents that are
 :class:`~take5rules.playing.players.Player` objects: the built-in players by name (``"random"``,
-``"lowest"``, ``"cautious"``), any player object, or a function that makes one for each episode.
+``"lowest"``, ``"cautious"``, ... and the learned ``"policy"``: the kinds of
+:data:`~take5rules.agents.player_kinds.PLAYER_KINDS`), any player object, or a function that
+makes one for each episode.
 The opponents' seats are named as ``take5rules play`` names them: a kind alone, then
 ``kind#2``, ``kind#3`` ... (``"opponent"`` for a player object or a function).
 After each action of the agent the opponents play, through what their seats may know
@@ -61,10 +63,10 @@ from take5rules.agents.encoding import (
     observe,
 )
 from take5rules.agents.pettingzoo_env import LegalDiscrete
+from take5rules.agents.player_kinds import PLAYER_KINDS, new_player
 from take5rules.agents.seat_players import advance, seat_names
 from take5rules.errors import MalformedInputError, Take5Error, Where
 from take5rules.events import Event
-from take5rules.playing.kinds import BUILTIN_PLAYERS
 from take5rules.playing.players import Player, RandomPlayer
 from take5rules.playing.stepper import Game, Phase
 from take5rules.setup import check_players
@@ -115,7 +117,7 @@ class Take5GymEnv(gymnasium.Env[Any, np.int64]):
             raise MalformedInputError(
                 ARGUMENT, N_("{name} = {value}: {name} must be a list of player kinds "
                              "({choices})"), name="opponents", value=_arguments.shown(opponents),
-                choices=", ".join(BUILTIN_PLAYERS))
+                choices=", ".join(PLAYER_KINDS))
         kinds = [self._kind(spec) for spec in opponents]
         names = seat_names(kinds, taken=(AGENT,))
         self._opponents = dict(zip(names, opponents, strict=True))
@@ -152,12 +154,12 @@ class Take5GymEnv(gymnasium.Env[Any, np.int64]):
     def _kind(spec: object) -> str:
         """The kind that names an opponent's seat: a built-in player's name, or "opponent"."""
         if isinstance(spec, str):
-            return _arguments.choice("opponents", spec, tuple(BUILTIN_PLAYERS))
+            return _arguments.choice("opponents", spec, tuple(PLAYER_KINDS))
         if not isinstance(spec, Player) and not callable(spec):
             raise MalformedInputError(
                 ARGUMENT, N_("{name} = {value}: {name} must be a list of player kinds "
                              "({choices})"), name="opponents", value=_arguments.shown(spec),
-                choices=", ".join(BUILTIN_PLAYERS))
+                choices=", ".join(PLAYER_KINDS))
         return "opponent"
 
     def _seated(self, seed: int) -> dict[str, Player]:
@@ -167,7 +169,7 @@ class Take5GymEnv(gymnasium.Env[Any, np.int64]):
             if spec == "random":
                 seated[name] = RandomPlayer(seed + index)
             elif isinstance(spec, str):
-                seated[name] = BUILTIN_PLAYERS[spec]()
+                seated[name] = new_player(spec)
             elif isinstance(spec, Player) and not isinstance(spec, type):
                 seated[name] = spec
             else:  # a class or a function that makes a player

@@ -1,10 +1,12 @@
 """The seat at the table that the MCP server gives a remote player: its game, its view, its moves.
 
-The remote seat plays against built-in players; after each of its moves they play until the
-seat must decide again, or the game is over. The seat sees what a person at the table sees:
-its own hand (never another's), the rows, the totals, and every card revealed, also when its
-own low card waits for its row (the game reports the turn's cards revealed, and the cards
-placed before the low card, in the step that asks for the row).
+The remote seat plays against built-in players (the kinds of
+:data:`~take5rules.agents.player_kinds.PLAYER_KINDS`, the learned ``policy`` included); after
+each of its moves they play until the seat must decide again, or the game is over. The seat
+sees what a person at the table sees: its own hand (never another's), the rows, the totals,
+and every card revealed, also when its own low card waits for its row (the game reports the
+turn's cards revealed, and the cards placed before the low card, in the step that asks for the
+row).
 
 Each reply also carries what the rules already know, so that an agent need not work it out:
 each row's bull heads, the cards and bull heads each player has taken this round, and once a
@@ -23,6 +25,7 @@ from typing import Any
 
 from take5rules._messages import N_
 from take5rules.agents.arguments import ARGUMENT, shown
+from take5rules.agents.player_kinds import new_player
 from take5rules.agents.seat_players import advance, seat_names
 from take5rules.cards import Card, total_bull_heads
 from take5rules.errors import MalformedInputError, ProtocolError, Where
@@ -37,7 +40,6 @@ from take5rules.events import (
     SixthCardTaken,
     seen_by,
 )
-from take5rules.playing.kinds import BUILTIN_PLAYERS
 from take5rules.playing.players import Player, RandomPlayer
 from take5rules.playing.stepper import Game, Phase
 from take5rules.text import explain, narrate, phrase_text, rows_text
@@ -125,7 +127,7 @@ class Session:
 def _opponent(kind: str, seed: int | None, index: int) -> Player:
     if kind == "random":
         return RandomPlayer(None if seed is None else seed + index)
-    return BUILTIN_PLAYERS[kind]()
+    return new_player(kind)  # policy: numpy, else the one-line error naming the extra
 
 
 def start_game(name: str, opponents: list[str], rules: Rules, seed: int | None,

@@ -11,7 +11,8 @@ Tools:
 (:func:`take5rules.logs.validator.validate`),
   files capped at :data:`take5rules.logs.format.MAX_LOG_BYTES` as on the command line;
 * ``new_game``, ``play_card``, ``choose_row``, ``draft_card`` and ``game_state``: play one seat
-  against the built-in players of :mod:`take5rules.playing.players`, with narration of each turn.
+  against the built-in players (:data:`take5rules.agents.player_kinds.PLAYER_KINDS`, the learned
+  ``policy`` included), with narration of each turn.
   Every reply is one compact JSON object (the structured content, and the same text as the one
   text part): the phase, the hand, the rows and each row's bull heads (``row_bull_heads``), the
   cards and bull heads each player has taken this round (``taken_this_round``) and in the last
@@ -84,12 +85,12 @@ from take5rules.agents.mcp_seat import (
     turn_wanted,
 )
 from take5rules.agents.mcp_stdio import serve_stdio
+from take5rules.agents.player_kinds import PLAYER_KINDS
 from take5rules.conformance.referee import MAX_LINE_BYTES, answer_line
 from take5rules.errors import MalformedInputError, ProtocolError, Take5Error
 from take5rules.logs.format import MAX_LOG_BYTES
 from take5rules.logs.report import Report
 from take5rules.logs.validator import validate, validate_stream
-from take5rules.playing.kinds import BUILTIN_PLAYERS
 from take5rules.text import (
     available_languages,
     default_language,
@@ -111,7 +112,7 @@ MAX_GAMES = 64
 RULEBOOK_URI = "take5rules://rulebook/{lang}"
 
 #: The player kinds new_game offers: its description and its schema list these, in this order.
-_KINDS = tuple(BUILTIN_PLAYERS)
+_KINDS = tuple(PLAYER_KINDS)
 
 _RULEBOOK_TITLE = N_("The rules of Take 5")
 

@@ -240,7 +240,8 @@ def arena_command(players: tuple[str, ...], games: int, seed: int, variant: str,
                   show_traceback: bool, as_json: bool, language: str) -> None:
     """Play seeded games between PLAYERS and rank them by mean penalty.
 
-    Each player is a built-in kind (random, lowest, cautious, greedy, montecarlo, ismcts, best),
+    Each player is a built-in kind (random, lowest, cautious, greedy, montecarlo, ismcts, best,
+    policy),
     a class of yours, as
     module:Class (the current directory is importable) or path/to/file.py:Class, or a program
     speaking the take5-player protocol, as cmd:COMMAND (started once per seat and process). The

@@ -1,4 +1,8 @@
-"""``take5rules play``: play a whole game between built-in players and narrate it."""
+"""``take5rules play``: play a whole game between built-in players and narrate it.
+
+The kinds a seat may be are those of :data:`take5rules.agents.player_kinds.PLAYER_KINDS` (the
+built-in players and the learned ``policy``), a person (``human``) or a player program.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ import click
 
 from take5rules._messages import N_, Phrase, os_reason
 from take5rules.agents.arguments import MAX_ROUNDS, MAX_THRESHOLD, checked_threshold
+from take5rules.agents.player_kinds import PLAYER_KINDS, new_player
 from take5rules.cli.common import (
     TurnEnd,
     echo_wrapped,
@@ -25,7 +30,6 @@ from take5rules.errors import MalformedInputError, RulesError, Take5Error
 from take5rules.events import CardPlaced, CardsRevealed, Event, RoundStarted, RowTaken
 from take5rules.playing.engine import play_game
 from take5rules.playing.human import TextPlayer, read_answer
-from take5rules.playing.kinds import BUILTIN_PLAYERS
 from take5rules.playing.players import Player, RandomPlayer
 from take5rules.playing.program_player import ProgramPlayer
 from take5rules.setup import check_players
@@ -46,8 +50,8 @@ _NOT_TEXT_INPUT = N_("the input is not {encoding} text, so the game stops here")
 #: setup.players' own message (see :func:`take5rules.setup.check_players`).
 _NOT_TEXT = N_("player name {value!r}: a player's name is a non-empty text")
 
-#: The kinds a ``--players`` entry may name: the built-in players and a person.
-KINDS = (*BUILTIN_PLAYERS, "human")
+#: The kinds a ``--players`` entry may name: the built-in players, the policy and a person.
+KINDS = (*PLAYER_KINDS, "human")
 
 #: How an entry names a player program: ``cmd:`` and its command line (no comma in it).
 PROGRAM = "cmd:"
@@ -67,13 +71,15 @@ def parse_players(spec: str) -> list[tuple[str, str]]:
 
     >>> parse_players("cautious,random,cautious")
     [('cautious', 'cautious'), ('random', 'random'), ('cautious#2', 'cautious')]
+    >>> parse_players("me=human,bot=policy")
+    [('me', 'human'), ('bot', 'policy')]
     >>> parse_players("me=human,bob=lowest,cmd:node bot.js --x=1")
     [('me', 'human'), ('bob', 'lowest'), ('node bot.js --x=1', 'cmd:node bot.js --x=1')]
     >>> parse_players("ana:random")
     Traceback (most recent call last):
     ...
     take5rules.errors.RulesError: unknown player kind 'ana:random'; choose one of random, \
-lowest, cautious, greedy, montecarlo, ismcts, best, human, cmd:COMMAND [argument]
+lowest, cautious, greedy, montecarlo, ismcts, best, policy, human, cmd:COMMAND [argument]
     """
     entries: list[tuple[str | None, str]] = []
     for item in (part.strip() for part in spec.split(",")):
@@ -106,6 +112,7 @@ def _seats(pairs: list[tuple[str, str]], rules: Rules, language: str,
     The human seats share *told*, the turns whose reveal one of them told before its question.
     A program (``cmd:COMMAND``) gets the time controls *move_ms* and *game_ms*, and its seat's
     index as the seed of its game (as ``random`` does); it is started when the game starts.
+    ``policy`` without numpy is the one-line error naming the extra (id ``extra``).
     """
     for name, _ in pairs:
         try:
@@ -124,7 +131,7 @@ def _seats(pairs: list[tuple[str, str]], rules: Rules, language: str,
             program.seed = index
             seats[name] = program
             continue
-        seats[name] = RandomPlayer(index) if kind == "random" else BUILTIN_PLAYERS[kind]()
+        seats[name] = RandomPlayer(index) if kind == "random" else new_player(kind)
     return seats
 
 
@@ -170,8 +177,9 @@ def _checked_log_path(log_path: str) -> None:
 @click.option("--players", "players", default="ana=cautious,bob=lowest,cyd=random,dan=cautious",
               show_default=True,
               help="Seats, comma-separated: KIND or NAME=KIND, each NAME once; KIND is random, "
-                   "lowest, cautious, greedy, montecarlo, ismcts, best, human (you, asked "
-                   "on stdin) or cmd:COMMAND (a program speaking the take5-player protocol).")
+                   "lowest, cautious, greedy, montecarlo, ismcts, best, policy (the learned "
+                   "policy; needs take5rules[batch]), human (you, asked on stdin) or "
+                   "cmd:COMMAND (a program speaking the take5-player protocol).")
 @click.option("--variant", type=click.Choice([v.value for v in Variant]), default="standard",
               show_default=True, help="Which rules to play.")
 @click.option("--threshold", type=int, default=DEFAULT_THRESHOLD, show_default=True,

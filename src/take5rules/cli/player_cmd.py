@@ -5,6 +5,8 @@ standard input and reads the replies from its standard output
 (:func:`take5rules.playing.protocol.serve`). Each ``game`` message makes a fresh player of the
 kind, seeded with the game's ``seed`` for the kinds that take one, so that ``take5rules arena
 cautious "cmd:take5rules player best"`` plays exactly as ``take5rules arena cautious best``.
+The kinds are those of :data:`take5rules.agents.player_kinds.PLAYER_KINDS`, the learned
+``policy`` included (it takes no seed; without numpy the command says so in one line).
 """
 
 from __future__ import annotations
@@ -14,24 +16,20 @@ from collections.abc import Callable
 
 import click
 
-from take5rules._messages import N_
+from take5rules.agents.player_kinds import checked_kind, new_player
 from take5rules.cli.common import reported
-from take5rules.errors import RulesError
-from take5rules.playing.kinds import BUILTIN_PLAYERS, SEEDED_PLAYERS
 from take5rules.playing.players import Player
 from take5rules.playing.protocol import serve
 
 __all__ = ["player_command", "player_factory"]
 
-# The same words as ``play --players`` (one message to translate).
-_UNKNOWN_KIND = N_("unknown player kind {kind!r}; choose one of {kinds}")
-
 
 def player_factory(kind: str, seed: int | None = None) -> Callable[[int | None], Player]:
     """What makes *kind*'s player for a game: seeded with the game's seed, else with *seed*.
 
-    A kind that takes no seed (``cautious``, ``lowest``) is made with none. An unknown kind
-    is an argument error naming the kinds.
+    A kind that takes no seed (``cautious``, ``lowest``, ``policy``) is made with none. An
+    unknown kind is an argument error naming the kinds, and ``policy`` without numpy the error
+    naming the extra (id ``extra``), both before any game.
 
     >>> player_factory("best")(7)
     ISMCTSPlayer(iterations=350, exploration=20.0, rollout='greedy', seed=7)
@@ -40,15 +38,10 @@ def player_factory(kind: str, seed: int | None = None) -> Callable[[int | None],
     >>> player_factory("cautious", 3)(9)
     CautiousPlayer()
     """
-    if kind not in BUILTIN_PLAYERS:
-        raise RulesError("argument", _UNKNOWN_KIND, kind=kind, kinds=", ".join(BUILTIN_PLAYERS))
-    make = BUILTIN_PLAYERS[kind]
+    checked_kind(kind)
 
     def fresh(game_seed: int | None) -> Player:
-        chosen = seed if game_seed is None else game_seed
-        if kind in SEEDED_PLAYERS and chosen is not None:
-            return make(chosen)
-        return make()
+        return new_player(kind, seed if game_seed is None else game_seed)
 
     return fresh
 
@@ -60,10 +53,11 @@ def player_factory(kind: str, seed: int | None = None) -> Callable[[int | None],
 def player_command(kind: str, seed: int | None) -> None:
     """Serve a built-in player over the take5-player protocol on stdin and stdout.
 
-    KIND is one of random, lowest, cautious, greedy, montecarlo, ismcts, best. Each game
-    message makes a fresh player, seeded with the game's seed; the program ends at quit or at
-    the end of its input (at Ctrl-C with status 130). Its errors are in English, so that its
-    messages do not depend on the environment.
+    KIND is one of random, lowest, cautious, greedy, montecarlo, ismcts, best, policy (the
+    learned policy; needs take5rules[batch]). Each game message makes a fresh player, seeded
+    with the game's seed; the program ends at quit or at the end of its input (at Ctrl-C with
+    status 130). Its errors are in English, so that its messages do not depend on the
+    environment.
     """
     with reported("en"):
         make = player_factory(kind, seed)
