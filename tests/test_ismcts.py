@@ -39,6 +39,27 @@ def test_ismcts_takes_the_row_that_its_next_card_would_end() -> None:
     assert ISMCTSPlayer(iterations=40, seed=3).choose_row(_low_card_choice()) == 0
 
 
+def test_ismcts_keeps_the_root_s_visits_and_means_of_its_last_search() -> None:
+    player = ISMCTSPlayer(iterations=40, seed=3)
+    assert player.last_search == {}
+    row = player.choose_row(_low_card_choice())
+    visits = {action: count for action, (count, _) in player.last_search.items()}
+    assert set(visits) == {0, 1, 2, 3} and sum(visits.values()) == 40
+    assert visits[row] == max(visits.values())
+    # Row 0 costs its 11 heads and 25 then goes on the 1 safely: 11 in every world.
+    assert player.last_search[0][1] == 11
+    hand = (5, 14, 38, 44, 59, 60, 71, 88, 95, 104)
+    view = CardView(1, 1, Table.of([[12], [37], [43], [58]]), hand,
+                    {"me": 0, "ana": 0, "bob": 0}, player="me")
+    card = player.choose_card(view)
+    assert set(player.last_search) == set(hand)
+    assert sum(count for count, _ in player.last_search.values()) == 40
+    assert player.last_search[card][0] == max(c for c, _ in player.last_search.values())
+    forced = CardView(10, 1, Table.of([[12], [37], [43], [58]]), (60,),
+                      {"me": 0, "ana": 0, "bob": 0}, player="me")
+    assert player.choose_card(forced) == 60 and player.last_search == {}  # no search
+
+
 def test_ismcts_is_reproducible_from_its_seed() -> None:
     def decisions(seed: int) -> list[int]:
         views = [CardView(1, 1, Table.of([[12], [37], [43], [58]]), hand,

@@ -63,7 +63,8 @@ def _tiny(seed: int = 0, size: int = 12) -> Data:
 
 
 def _loss64(network: Network, x: npt.NDArray[Any], legal: npt.NDArray[Any],
-            actions: npt.NDArray[Any], decay: float) -> float:
+            actions: npt.NDArray[Any], decay: float,
+            targets: npt.NDArray[Any] | None = None) -> float:
     """The loss computed again in float64 from the definition, for the finite differences."""
     hidden = np.asarray(x, np.float64) * network.scale.astype(np.float64)
     arrays = [array.astype(np.float64) for array in network.arrays]
@@ -80,18 +81,32 @@ def _loss64(network: Network, x: npt.NDArray[Any], legal: npt.NDArray[Any],
         hidden[:, :104] += cards @ skip[:7]
         hidden[:, 104:108] += rows @ skip[7:]
     total = 0.0
-    for row, mask, action in zip(hidden, legal, actions, strict=True):
-        allowed = row[mask]
-        total += -(row[action] - np.log(np.exp(allowed).sum()))
+    for index, (row, mask, action) in enumerate(zip(hidden, legal, actions, strict=True)):
+        normaliser = np.log(np.exp(row[mask]).sum())
+        if targets is None:
+            total += -(row[action] - normaliser)
+        else:  # the cross-entropy of the target distribution, over the legal actions
+            total += -sum(float(targets[index, a]) * (row[a] - normaliser)
+                          for a in np.nonzero(mask)[0])
     squares = sum(float((arrays[index] ** 2).sum()) for index in range(0, len(arrays), 2))
     return total / len(hidden) + 0.5 * decay * squares
 
 
-def test_the_gradient_is_the_loss_s_finite_differences() -> None:
+def _spread(legal: npt.NDArray[Any], seed: int) -> npt.NDArray[Any]:
+    """Target distributions over each decision's legal actions, drawn at random."""
+    weights = np.random.default_rng(seed).random(legal.shape) * legal
+    shares: npt.NDArray[Any] = (weights / weights.sum(axis=1, keepdims=True)).astype(np.float32)
+    return shares
+
+
+@pytest.mark.parametrize("soft", [False, True], ids=["one-action", "visit-shares"])
+def test_the_gradient_is_the_loss_s_finite_differences(soft: bool) -> None:
     network, x, legal, actions = _tiny()
+    legal[np.arange(len(legal)), actions] = True
+    targets = _spread(legal, 7) if soft else None
     decay = 0.01
-    loss, gradients = loss_and_gradients(network, x, legal, actions, decay)
-    assert loss == pytest.approx(_loss64(network, x, legal, actions, decay), rel=1e-4)
+    loss, gradients = loss_and_gradients(network, x, legal, actions, decay, targets)
+    assert loss == pytest.approx(_loss64(network, x, legal, actions, decay, targets), rel=1e-4)
     rng = np.random.default_rng(1)
     step = 1e-3
     checked = 0
@@ -103,9 +118,9 @@ def test_the_gradient_is_the_loss_s_finite_differences() -> None:
                 continue  # an input that is always 0: no gradient to see
             kept = float(array[place])
             array[place] = kept + step
-            up = _loss64(network, x, legal, actions, decay)
+            up = _loss64(network, x, legal, actions, decay, targets)
             array[place] = kept - step
-            down = _loss64(network, x, legal, actions, decay)
+            down = _loss64(network, x, legal, actions, decay, targets)
             array[place] = kept
             numeric = (up - down) / (2 * step)
             assert float(gradients[index][place]) == pytest.approx(numeric, abs=2e-4, rel=2e-2)
@@ -181,6 +196,16 @@ def test_the_decisions_are_legal_labelled_and_reproducible(rules: Rules) -> None
         drafting = decisions.observations[:, OBSERVATION_LAYOUT["phase"].start + 2] == 1
         assert drafting.sum() >= 30
     assert (decisions.seats == 3).all()
+    # The targets: the search's visit shares, over legal actions, the most on the action
+    # played; 4 iterations over a hand of more than 4 cards leave the others at 0.
+    targets = decisions.targets
+    assert np.allclose(targets.sum(axis=1), 1) and not targets[~decisions.legal].any()
+    chosen = targets[np.arange(len(decisions)), decisions.actions]
+    assert (chosen == targets.max(axis=1)).all()
+    shares = set(np.round(targets[targets > 0] * 4, 6).tolist())
+    assert shares <= {1.0, 2.0, 3.0, 4.0}  # quarters: 4 visits shared among the cards
+    assert 1.0 in shares  # some searches spread their visits
+    assert np.array_equal(targets, again.targets)
 
 
 @pytest.mark.slow
@@ -195,7 +220,10 @@ def test_shuffled_rows_move_with_their_row_action() -> None:
     _, x, legal, actions = _tiny(seed=6, size=40)
     legal[:, 104:108] = True
     actions[:20] = 104 + np.arange(20) % 4  # half the decisions take a row
-    moved, allowed, targets = shuffle_rows(x, legal, actions, np.random.default_rng(0))
+    spread = _spread(legal, 3)
+    moved, allowed, targets, shares = shuffle_rows(x, legal, actions, np.random.default_rng(0),
+                                                   spread)
+    assert shares is not None
     rows = OBSERVATION_LAYOUT["rows"]
     lengths, heads = OBSERVATION_LAYOUT["row_lengths"], OBSERVATION_LAYOUT["row_heads"]
     assert not np.array_equal(moved[:, rows], x[:, rows])  # some order changed
@@ -208,6 +236,10 @@ def test_shuffled_rows_move_with_their_row_action() -> None:
             old = next(r for r in range(4) if (before[r] == after[place]).all())
             assert moved[index, lengths][place] == x[index, lengths][old]
             assert moved[index, heads][place] == x[index, heads][old]
+        for place in range(4):  # each row's share of the visits moves with the row
+            old = next(r for r in range(4) if (before[r] == after[place]).all())
+            assert shares[index, 104 + place] == spread[index, 104 + old]
+        assert np.array_equal(shares[index, :104], spread[index, :104])
         if 104 <= actions[index] < 108:  # the row taken is the same row, at its new place
             assert (after[targets[index] - 104] == before[actions[index] - 104]).all()
         else:

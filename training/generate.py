@@ -58,13 +58,17 @@ class Decisions:
     """Labelled decisions, one a row of each array.
 
     ``observations`` ``(n, 489)`` float32, ``legal`` ``(n, 109)`` bool, ``actions`` ``(n,)``
-    the search's action, ``seats`` ``(n,)`` the seat count of the decision's game.
+    the search's action, ``seats`` ``(n,)`` the seat count of the decision's game, ``targets``
+    ``(n, 109)`` float32 what the network learns: the share of the search's visits that went
+    to each action (for a decision the search made without searching, a forced card or a
+    draft pick, and for ``cautious``'s labels: 1 for the action chosen).
     """
 
     observations: npt.NDArray[np.float32]
     legal: npt.NDArray[np.bool_]
     actions: npt.NDArray[np.int64]
     seats: npt.NDArray[np.int64]
+    targets: npt.NDArray[np.float32]
 
     def __len__(self) -> int:
         return int(self.actions.size)
@@ -76,20 +80,24 @@ class Decisions:
         return cls(np.concatenate([p.observations for p in parts]).reshape(-1, SIZE),
                    np.concatenate([p.legal for p in parts]).reshape(-1, ACTIONS),
                    np.concatenate([p.actions for p in parts]),
-                   np.concatenate([p.seats for p in parts]))
+                   np.concatenate([p.seats for p in parts]),
+                   np.concatenate([p.targets for p in parts]).reshape(-1, ACTIONS))
 
     def save(self, path: Path) -> None:
         """Write the decisions to *path* (``.npz``)."""
         path.parent.mkdir(parents=True, exist_ok=True)
         np.savez_compressed(path, observations=self.observations, legal=self.legal,
-                            actions=self.actions, seats=self.seats)
+                            actions=self.actions, seats=self.seats, targets=self.targets)
 
     @classmethod
     def load(cls, path: Path) -> Decisions:
         """The decisions :meth:`save` wrote."""
         with np.load(path, allow_pickle=False) as stored:
-            return cls(stored["observations"], stored["legal"], stored["actions"],
-                       stored["seats"])
+            actions = stored["actions"]
+            targets = (stored["targets"] if "targets" in stored.files
+                       else np.eye(ACTIONS, dtype=np.float32)[actions])
+            return cls(stored["observations"], stored["legal"], actions, stored["seats"],
+                       targets)
 
 
 def table_of(seed: int, game: int, teacher: str = "best") -> Table:
@@ -116,24 +124,34 @@ class _Labelled:
 
     def __init__(self, actor: Player | None, search: Player, players: Sequence[str],
                  rules: Rules, rows: list[tuple[npt.NDArray[np.float32],
-                                                 npt.NDArray[np.bool_], int]]) -> None:
+                                                 npt.NDArray[np.bool_], int,
+                                                 npt.NDArray[np.float32]]]) -> None:
         self.actor, self.search, self.players, self.rules = actor, search, players, rules
         self.rows = rows
 
     def _keep(self, view: CardView | RowChoice | DraftView, legal: list[int],
-              action: int) -> None:
+              action: int, first: int = 0) -> None:
         mask = np.zeros(ACTIONS, dtype=bool)
         mask[legal] = True
-        self.rows.append((view_vector(view, self.players, self.rules), mask, action))
+        target = np.zeros(ACTIONS, dtype=np.float32)
+        searched = getattr(self.search, "last_search", None)
+        if searched and not isinstance(view, DraftView):
+            total = sum(visits for visits, _ in searched.values())
+            for key, (visits, _) in searched.items():
+                target[first + key] = visits / total
+        else:
+            target[action] = 1
+        self.rows.append((view_vector(view, self.players, self.rules), mask, action, target))
 
     def choose_card(self, view: CardView) -> int:
         card = self.search.choose_card(view)
-        self._keep(view, [c - 1 for c in view.hand], card - 1)
+        self._keep(view, [c - 1 for c in view.hand], card - 1, -1)
         return card if self.actor is None else self.actor.choose_card(view)
 
     def choose_row(self, choice: RowChoice) -> int:
         row = self.search.choose_row(choice)
-        self._keep(choice, list(range(ROW_ACTIONS, ROW_ACTIONS + 4)), ROW_ACTIONS + row)
+        self._keep(choice, list(range(ROW_ACTIONS, ROW_ACTIONS + 4)), ROW_ACTIONS + row,
+                   ROW_ACTIONS)
         return row if self.actor is None else self.actor.choose_row(choice)
 
     def choose_draft(self, view: DraftView) -> int:
@@ -151,7 +169,8 @@ def play_labelled(table: Table, iterations: int | None = None,
     lessons).
     """
     names = [f"seat{index}" for index in range(len(table.actors))]
-    rows: list[tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], int]] = []
+    rows: list[tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], int,
+                     npt.NDArray[np.float32]]] = []
     seats: dict[str, Player] = {}
     for index, (name, actor) in enumerate(zip(names, table.actors, strict=True)):
         search: Any = (best_player(table.search_seed + index) if teacher == "best"
@@ -166,7 +185,8 @@ def play_labelled(table: Table, iterations: int | None = None,
     return Decisions(np.array([r[0] for r in rows], np.float32).reshape(-1, SIZE),
                      np.array([r[1] for r in rows], bool).reshape(-1, ACTIONS),
                      np.array([r[2] for r in rows], np.int64),
-                     np.full(len(rows), count, np.int64))
+                     np.full(len(rows), count, np.int64),
+                     np.array([r[3] for r in rows], np.float32).reshape(-1, ACTIONS))
 
 
 def _one(arguments: tuple[int, int, int | None, str]) -> Decisions:

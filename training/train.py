@@ -104,19 +104,24 @@ def _masked_log_softmax(logits: Floats, legal: npt.NDArray[np.bool_]) -> Floats:
 
 
 def loss_and_gradients(network: Network, x: Floats, legal: npt.NDArray[np.bool_],
-                       actions: npt.NDArray[np.int64], decay: float = 0.0
-                       ) -> tuple[float, list[Floats]]:
+                       actions: npt.NDArray[np.int64], decay: float = 0.0,
+                       targets: Floats | None = None) -> tuple[float, list[Floats]]:
     """The loss of a minibatch and its gradient with respect to every array of *network*.
 
-    The loss is the mean masked cross-entropy plus ``decay / 2`` times the sum of the weights'
-    squares; the gradients come in the order of ``network.arrays``.
+    The loss is the mean masked cross-entropy of the *targets* (a distribution over the legal
+    actions for each decision; by default all on *actions*) plus ``decay / 2`` times the sum
+    of the weights' squares; the gradients come in the order of ``network.arrays``.
     """
     inputs, logits, features = _forward(network, x)
     size = actions.size
     log_p = _masked_log_softmax(logits, legal)
-    loss = float(-log_p[np.arange(size), actions].mean())
     delta = np.where(legal, np.exp(log_p), 0).astype(np.float32)
-    delta[np.arange(size), actions] -= 1
+    if targets is None:
+        loss = float(-log_p[np.arange(size), actions].mean())
+        delta[np.arange(size), actions] -= 1
+    else:
+        loss = float(-np.where(targets > 0, targets * log_p, 0).sum(axis=1).mean())
+        delta -= targets
     delta /= size
     gradients: list[Floats] = [np.empty(0, np.float32)] * len(network.parameters)
     if features is not None:
@@ -147,13 +152,14 @@ _HEADS = OBSERVATION_LAYOUT["row_heads"].start
 
 
 def shuffle_rows(x: Floats, legal: npt.NDArray[np.bool_], actions: npt.NDArray[np.int64],
-                 rng: np.random.Generator) -> tuple[Floats, npt.NDArray[np.bool_],
-                                                    npt.NDArray[np.int64]]:
+                 rng: np.random.Generator, targets: Floats | None = None,
+                 ) -> tuple[Floats, npt.NDArray[np.bool_], npt.NDArray[np.int64], Floats | None]:
     """The same decisions with the four rows in another order, drawn for each decision.
 
     The rules do not depend on the order of the rows: the row that holds what row *r* held
     before is now row ``order[r]``, its cards, length and bull heads move with it, and so does
-    the action that takes it (``ROW_ACTIONS + r``). The card actions stay.
+    the action that takes it (``ROW_ACTIONS + r``), in the mask and in the *targets* (if
+    given). The card actions stay.
     """
     size = actions.size
     order = rng.permuted(np.tile(np.arange(4), (size, 1)), axis=1)  # new place of old row r
@@ -167,10 +173,11 @@ def shuffle_rows(x: Floats, legal: npt.NDArray[np.bool_], actions: npt.NDArray[n
     action_columns = np.tile(np.arange(ACTIONS), (size, 1))
     action_columns[:, ROW_ACTIONS : ROW_ACTIONS + 4] = ROW_ACTIONS + source
     allowed = np.take_along_axis(legal, action_columns, axis=1)
+    aimed = None if targets is None else np.take_along_axis(targets, action_columns, axis=1)
     rows = (actions >= ROW_ACTIONS) & (actions < ROW_ACTIONS + 4)
     taken = np.where(rows, actions, ROW_ACTIONS) - ROW_ACTIONS
     new_actions = np.where(rows, ROW_ACTIONS + order[np.arange(size), taken], actions)
-    return moved, allowed, new_actions
+    return moved, allowed, new_actions, aimed
 
 
 @dataclass
@@ -184,6 +191,7 @@ class TrainingReport:
 
 
 def train(x: Floats, legal: npt.NDArray[np.bool_], actions: npt.NDArray[np.int64], *,
+          targets: Floats | None = None,
           hidden: Sequence[int] = (256, 256), features: bool = True, epochs: int = 20,
           batch: int = 256,
           rate: float = 1e-3, decay: float = 1e-5, held_out: float = 0.1, seed: int = 0,
@@ -213,10 +221,13 @@ def train(x: Floats, legal: npt.NDArray[np.bool_], actions: npt.NDArray[np.int64
         losses = []
         for start in range(0, shuffled.size, batch):
             chosen = shuffled[start : start + batch]
-            inputs, allowed, targets = x[chosen], legal[chosen], actions[chosen]
+            inputs, allowed, chosen_actions = x[chosen], legal[chosen], actions[chosen]
+            aimed = None if targets is None else targets[chosen]
             if augment:
-                inputs, allowed, targets = shuffle_rows(inputs, allowed, targets, rng)
-            loss, gradients = loss_and_gradients(network, inputs, allowed, targets, decay)
+                inputs, allowed, chosen_actions, aimed = shuffle_rows(
+                    inputs, allowed, chosen_actions, rng, aimed)
+            loss, gradients = loss_and_gradients(network, inputs, allowed, chosen_actions,
+                                                 decay, aimed)
             losses.append(loss)
             report.steps += 1
             t = report.steps
@@ -231,7 +242,8 @@ def train(x: Floats, legal: npt.NDArray[np.bool_], actions: npt.NDArray[np.int64
                     network.skip = (network.parameters[index] - step).astype(np.float32)
         report.train_loss.append(float(np.mean(losses)) if losses else 0.0)
         if test.size:
-            loss, _ = loss_and_gradients(network, x[test], legal[test], actions[test])
+            loss, _ = loss_and_gradients(network, x[test], legal[test], actions[test],
+                                         targets=None if targets is None else targets[test])
             report.held_out_loss.append(loss)
             report.held_out_accuracy.append(accuracy(network, x[test], legal[test],
                                                      actions[test]))

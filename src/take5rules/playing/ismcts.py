@@ -170,6 +170,11 @@ class ISMCTSPlayer:
         self.iterations, self.exploration, self.rollout = count, rate, rollout
         self.seed, self.budget = number, limit
         self._random = random.Random(number)
+        #: The root's statistics after the last search: for each of its actions (a card, or
+        #: a row for a low card), the visits and the mean bull heads of the seat from there
+        #: to the end of the round. Empty before the first search, and after a decision made
+        #: without one (a forced card, a row that nothing follows, a draft pick).
+        self.last_search: dict[int, tuple[int, float]] = {}
 
     def __repr__(self) -> str:
         extra = f", budget={self.budget}" if self.budget is not None else ""
@@ -238,6 +243,8 @@ class ISMCTSPlayer:
             if (stop is not None and root.visits >= len(actions)
                     and time.perf_counter() > stop):
                 break
+        self.last_search = {action: (child.visits, child.total / max(1, child.visits))
+                            for action, child in root.children.items()}
         return min(root.children, key=lambda action: (
             -root.children[action].visits,
             root.children[action].total / max(1, root.children[action].visits), action))
@@ -245,6 +252,7 @@ class ISMCTSPlayer:
     def choose_card(self, view: CardView) -> Card:  # noqa: D102
         forced = forced_card(view)
         if forced is not None:
+            self.last_search = {}
             return forced
         return self._search(view, list(view.hand), None)
 
@@ -252,6 +260,7 @@ class ISMCTSPlayer:
         check_view(choice)
         me, value, rest = choice.player, choice.card, after_me(choice)
         if rest is None:
+            self.last_search = {}
             return cheapest_index(choice.table.rows)
 
         def first(row: int, rows: list[Row], hands: dict[str, list[Card]]) -> int:
@@ -261,4 +270,5 @@ class ISMCTSPlayer:
 
     def choose_draft(self, view: DraftView) -> Card:
         """The pick :meth:`.MonteCarloPlayer.choose_draft` makes: nothing hidden."""
+        self.last_search = {}
         return self._draft.choose_draft(view)
