@@ -252,8 +252,12 @@ def measure(sets: int, seed: int, head_sets: int, jobs: int = 1, time_sets: int 
     think_sets = think_sets or sets
     curve = []
     for iterations in think:
-        entry = {"iterations": iterations,
-                 **against_cautious("best", ISMCTSPlayer(iterations, seed=1), think_sets, seed)}
+        if iterations == best_player(1).iterations and think_sets == sets:
+            # best itself on the ladder's deals: the ladder's row, the same games
+            played = {key: value for key, value in ladder["best"].items() if key != "wins"}
+        else:
+            played = against_cautious("best", ISMCTSPlayer(iterations, seed=1), think_sets, seed)
+        entry = {"iterations": iterations, **played}
         curve.append(entry)
         print(_line(f"best@{iterations}", entry), flush=True)
     part("think", cpu, wall)
@@ -297,7 +301,7 @@ LABELS: dict[str, dict[str, str]] = {
     "bg": {"x": "милисекунди на ход (логаритмична скала)",
            "y": "спестени глави на бикове на раздаване срещу cautious",
            "epoch": "епоха на обучението",
-           "none": "при това пускане не е измерена нито една контролна точка на обучението"},
+           "none": "при това изпълнение не е измерена нито една контролна точка на обучението"},
     "it": {"x": "millisecondi per mossa (scala logaritmica)",
            "y": "teste di toro per smazzata risparmiate contro cautious",
            "epoch": "epoca di addestramento",
@@ -476,6 +480,15 @@ def main() -> None:
     figures = measure(arguments.sets, arguments.seed, arguments.head_sets or arguments.sets,
                       arguments.jobs, arguments.time_sets, think, arguments.think_sets,
                       trained, arguments.training_sets)
+    # The run's command as the page shows it: the checkpoints' folder is the reader's DIR.
+    figures["command"] = " ".join([
+        "benchmarks/bench_strength.py", f"--sets {figures['sets']}",
+        f"--head-sets {figures['head_sets']}", f"--jobs {figures['jobs']}",
+        f"--time-sets {figures['time_sets']}", f"--seed {figures['seed']}",
+        *([f"--think {','.join(map(str, think))}", f"--think-sets {figures['think_sets']}"]
+          if think else ["--think ''"]),
+        *([f"--checkpoints DIR --training-sets {figures['training_sets']}"] if trained else []),
+        "--write"])
     if arguments.write:
         save("strength", "benchmarks/bench_strength.py", figures,
              "the strength ladder, the head-to-head of best and mc-64, best's think-time curve"
