@@ -124,6 +124,17 @@ def percent(value: Any, locale: str) -> str:
     return format_percent(_number(value, "pct1"), format=pattern, locale=locale)
 
 
+def percent_interval(value: Any, locale: str) -> str:
+    """``25.0% (21.9% – 28.1%)``: a share and its 95% interval, as :func:`percent` writes each.
+
+    >>> percent_interval([0.25, 0.219, 0.281], "fr")
+    '25,0\N{NO-BREAK SPACE}% (21,9\N{NO-BREAK SPACE}% – 28,1\N{NO-BREAK SPACE}%)'
+    """
+    share, low, high = _sequence(value, "pct-interval")
+    return (f"{percent(share, locale)} ({percent(low, locale)} \N{EN DASH} "
+            f"{percent(high, locale)})")
+
+
 def milliseconds(value: Any, locale: str) -> str:
     """A time in ms: one decimal from 1 ms up, three below (``0.005``, ``3.2``)."""
     number = _number(value, "ms")
@@ -157,6 +168,7 @@ STYLES: dict[str, Callable[[Any, str], str]] = {
     "ms": milliseconds,
     "pct1": percent,
     "interval": interval,
+    "pct-interval": percent_interval,
     "day": day,
 }
 
@@ -206,6 +218,10 @@ class Table:
     #: The label of a last row that sums the rows' numbers (its other cells computed from the
     #: sums), or nothing.
     total: str = ""
+    #: The label of a sentence written instead of the table when the results hold no row (a
+    #: part of a benchmark that a run may leave out), or nothing: then an empty table is an
+    #: error.
+    empty: str = ""
 
 
 #: The tables a page can ask for by name.
@@ -215,8 +231,29 @@ TABLES: dict[str, Table] = {
         "strength", "ladder",
         (Column("player", "@", "code", right=False), Column("ms-mean", "mean_ms", "ms"),
          Column("ms-median", "median_ms", "ms"), Column("heads-per-deal", "per_deal", "d2"),
+         Column("against-cautious", "difference", "interval"),
+         Column("wins-95", "wins", "pct-interval")),
+        order=("random", "lowest", "greedy", "policy", "mc-8", "mc-24", "mc-64", "mc-108h",
+               "best"),
+    ),
+    # best (ISMCTS) at several iteration counts, each against three cautious (bench_strength.py).
+    "strength-think": Table(
+        "strength", "think",
+        (Column("iterations", "iterations", "int"), Column("ms-mean", "mean_ms", "ms"),
+         Column("ms-median", "median_ms", "ms"), Column("heads-per-deal", "per_deal", "d2"),
          Column("against-cautious", "difference", "interval")),
-        order=("random", "lowest", "greedy", "mc-8", "mc-24", "mc-64", "mc-108h", "best"),
+        empty="no-think",
+    ),
+    # The learned policy at each epoch of its training, against three cautious
+    # (bench_strength.py --checkpoints); a run without checkpoints has none.
+    "strength-training": Table(
+        "strength", "training",
+        (Column("epoch", "epoch", "int"), Column("stage", "stage", "template", right=False),
+         Column("decisions", "decisions", "int"), Column("deals", "deals", "int"),
+         Column("ms-mean", "mean_ms", "ms"),
+         Column("heads-per-deal", "per_deal", "d2"),
+         Column("against-cautious", "difference", "interval")),
+        empty="no-training",
     ),
     # The table that chose best: the three searches and one cautious player (bench_best.py).
     "strength-best": Table(
@@ -319,7 +356,15 @@ def table(results: Path, name: str, locale: str, label: Callable[[str], str]) ->
     if name not in TABLES:
         raise FigureError(f"no table {name!r} (the tables: {', '.join(TABLES)})")
     spec = TABLES[name]
-    rows = lookup(load(results, spec.file), spec.rows)
+    document = load(results, spec.file)
+    try:
+        rows = lookup(document, spec.rows)
+    except FigureError:
+        if not spec.empty:
+            raise
+        rows = []  # a run that left the part out: the sentence that says so
+    if spec.empty and not rows:
+        return label(spec.empty) + "\n"
     if isinstance(rows, Mapping):
         if spec.order and set(rows) != set(spec.order):
             raise FigureError(
