@@ -381,7 +381,7 @@ def chart(points: Sequence[Point], language: str, x_label: str, *, log_x: bool =
         colour = COLOURS.get(name, BLUE)
         out.append(f'<line x1="{left}" x2="{width - right}" y1="{y(level):.1f}" '
                    f'y2="{y(level):.1f}" stroke="{colour}" stroke-dasharray="6 4"/>')
-        out.append(f'<text x="{width - right - 4}" y="{y(level) - 5:.1f}" text-anchor="end" '
+        out.append(f'<text x="{left + 4}" y="{y(level) - 5:.1f}" '
                    f'fill="{colour}">{name}</text>')
     if joined and len(points) > 1:
         path = " ".join(f"{x(point[1]):.1f},{y(point[2]):.1f}" for point in points)
