@@ -8,6 +8,10 @@ and the CPU milliseconds a decision of each timed player (this process, one core
 
     python benchmarks/bench_policy.py --sets 500 --head-sets 100
     python benchmarks/bench_policy.py --weights path/to/policy.npz
+    python benchmarks/bench_policy.py --sets 500 --head-sets 500 --write
+
+``--write`` saves the figures in ``benchmarks/results/policy.json`` (with the commit, the date
+and the processor), which the "Strength ladder" page reads.
 """
 
 from __future__ import annotations
@@ -17,9 +21,11 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _harness import save
 from bench_strength import Timed
 
 from take5rules.agents.arena import run_arena
@@ -33,6 +39,13 @@ def _ms(timed: Timed) -> str:
     return (f"{1000 * statistics.fmean(values):.3f} ms a move (median "
             f"{1000 * statistics.median(values):.3f}, max {1000 * max(values):.2f}, "
             f"{len(values)} decisions)")
+
+
+def _timing(timed: Timed) -> dict[str, float | int]:
+    values = timed.seconds
+    return {"mean_ms": 1000 * statistics.fmean(values),
+            "median_ms": 1000 * statistics.median(values),
+            "max_ms": 1000 * max(values), "decisions": len(values)}
 
 
 def _line(name: str, difference: tuple[float, float, float], against: str) -> str:
@@ -52,7 +65,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=21)
     parser.add_argument("--weights", type=Path, default=None,
                         help="a weights file (default: the shipped weights)")
+    parser.add_argument("--write", action="store_true",
+                        help="save the figures in benchmarks/results/policy.json")
     arguments = parser.parse_args()
+    figures: dict[str, Any] = {"sets": arguments.sets, "head_sets": arguments.head_sets,
+                               "seed": arguments.seed}
     policy = load_policy(arguments.weights)
     print(f"policy {policy.widths}, code {policy.metadata.get('code')}")
     started = time.process_time()
@@ -64,6 +81,8 @@ def main() -> None:
         rating = {r.player: r for r in result.report("cautious").ratings}["policy"]
         line = _line("policy", rating.deal_difference, "cautious")
         print(f"table 1, {arguments.sets} deal sets: {line}; policy {_ms(timed)}", flush=True)
+        figures["cautious_table"] = {"policy_minus_cautious": list(rating.deal_difference),
+                                     "policy": _timing(timed)}
     if arguments.head_sets:
         timed, baseline = Timed(PolicyPlayer(policy)), Timed(MonteCarloPlayer(worlds=64, seed=2))
         result = run_arena({"policy": timed, "mc-64": baseline, "cautious": CautiousPlayer(),
@@ -76,7 +95,22 @@ def main() -> None:
               f"{_line('policy', versus['policy'].deal_difference, 'cautious')}; "
               f"{_line('mc-64', versus['mc-64'].deal_difference, 'cautious')}")
         print(f"  policy {_ms(timed)}; mc-64 {_ms(baseline)}")
-    print(f"{time.process_time() - started:.0f} CPU s")
+        wins = {standing.player: standing.win_rate for standing in result.standings}
+        figures["mc64_table"] = {
+            "policy_minus_mc64": list(against["policy"].deal_difference),
+            "policy_minus_cautious": list(versus["policy"].deal_difference),
+            "mc64_minus_cautious": list(versus["mc-64"].deal_difference),
+            "policy_wins": wins["policy"], "mc64_wins": wins["mc-64"],
+            "policy": _timing(timed), "mc-64": _timing(baseline)}
+    seconds = time.process_time() - started
+    print(f"{seconds:.0f} CPU s")
+    if arguments.write:
+        figures["cpu_seconds"] = round(seconds)
+        figures["weights"] = {key: policy.metadata.get(key) for key in (
+            "code", "data", "held_out_accuracy")}
+        save("policy", "bench_policy.py", figures,
+             "the learned policy on duplicate deals: against three cautious, and against mc-64 "
+             "and two cautious")
 
 
 if __name__ == "__main__":
