@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from itertools import chain
-from operator import is_, itemgetter
+from operator import itemgetter
 from typing import Any
 
 from take5rules._kernel import HEADS, ROW_LIMIT, ROWS
@@ -26,8 +26,9 @@ __all__ = ["Rounds", "quick_deal", "quick_turns"]
 
 #: A play's card, the key that sorts the plays lowest card first.
 _card_of = itemgetter(1)
-#: The types of the four rows of ``rows_after``; the cards of rows, one after another.
-_LISTS = [list] * ROWS
+#: The type of a card; of a list of cards.
+_INT = frozenset({int})
+_LIST = frozenset({list})
 _flat = chain.from_iterable
 #: The bull heads of a card (rule ``cards.bull-heads``), looked up.
 _heads_of = HEADS.__getitem__
@@ -57,7 +58,7 @@ def quick_deal(
 
 def quick_turns(
     findings: Findings, hands: dict[str, set[Card]], rows: list[list[Card]],
-    turns: Sequence[Any],
+    turns: Sequence[Any], *, plain: bool = False,
 ) -> dict[str, int] | None:
     """Each player's bull heads after *turns*, if no turn breaks a rule, else ``None``.
 
@@ -78,6 +79,12 @@ def quick_turns(
     :func:`~take5rules.logs.structure.check_turns` checks: objects, members, whole numbers,
     lists): a round it vouches for has well-formed turns, and any other is checked by
     :func:`~take5rules.logs.structure.check_turns`, which names the first problem.
+
+    *plain* says that *turns* were read from JSON holding no ``true``, ``false``, NaN or number
+    with a fraction or exponent (:attr:`take5rules.logs.reader.LogStream.plain`): then a value
+    found equal to a list of ints (a ``rows_after`` equal to the rows, a ``taken`` equal to
+    what was taken) is one, the JSON having no other value equal to an int, and its items'
+    types are not looked at again.
     """
     seats = hands.keys()
     piles = dict.fromkeys(hands, 0)
@@ -151,17 +158,24 @@ def quick_turns(
                 return None
         if takes and len(takes) != lows:
             return None
-        # rows_after: lists (the four, as equal to lists, are lists or their subclasses) of
-        # whole numbers. A card is a small int, one object in CPython: a claimed card that
-        # *is* the row's card is an int (3.0 and True, equal to 3 and 1, are not; any card
-        # that is not, not vouched for, is judged by the rule functions).
-        if after is not None and (after != rows or type(after) is not list
-                                  or [*map(type, after)] != _LISTS
-                                  or not all(map(is_, _flat(after), _flat(rows)))):
-            return None
-        # The claim (none taken: {}, the common case) as taken.
-        if claimed is not None and (type(claimed) is not dict
-                                    or (claimed and not _claims_are(claimed, taken, seats))):
+        # rows_after: a list (equal to the four rows, so of four items) of four lists of
+        # whole numbers (int: 3.0 and True, equal to 3 and 1, are not; a claim that is not,
+        # not vouched for, is judged by the rule functions), equal to the rows.
+        # In a plain log, a value equal to the rows is that (lists of ints): not checked again.
+        if after is not None:
+            if type(after) is not list or after != rows:
+                return None
+            if not plain:
+                one, two, three, four = after
+                if type(one) is not list or type(two) is not list or type(three) is not list \
+                        or type(four) is not list \
+                        or not _INT.issuperset(map(type, one + two + three + four)):
+                    return None
+        # The claim (none taken: {}, the common case) as taken; in a plain log, a claim equal
+        # to what was taken is lists of ints.
+        if claimed is not None and (type(claimed) is not dict or (
+                claimed and not (plain and claimed == taken)
+                and not _claims_are(claimed, taken, seats))):
             return None
     if turns:
         findings.use("round.end", "turn.reveal", "turn.order", "table.ascending")
@@ -180,12 +194,9 @@ def _claims_are(
     The claim as written (each row's cards in their order) is compared first, then in any
     order (:func:`_claims_taken`).
     """
-    for values in claimed.values():
-        if type(values) is not list:
-            return False
-        for item in values:
-            if type(item) is not int:
-                return False
+    listed = claimed.values()
+    if not _LIST.issuperset(map(type, listed)) or not _INT.issuperset(map(type, _flat(listed))):
+        return False
     return not claimed or claimed == taken or _claims_taken(claimed, taken or {}, seats)
 
 

@@ -40,6 +40,21 @@ _NUMBER_TAIL = re.compile(r"\.[0-9]*|[0-9.]*[eE][-+]?[0-9]*")
 _UTF8 = codecs.getincrementaldecoder("utf-8")
 #: The JSON decoder's ``raw_decode`` (it keeps no state between calls).
 _RAW_DECODE = json.JSONDecoder().raw_decode
+
+
+class _NotPlainError(Exception):
+    """Raised by :data:`_PLAIN_DECODE` at a number with a fraction or exponent, or NaN."""
+
+
+def _not_plain(_text: str) -> object:
+    raise _NotPlainError
+
+
+#: ``raw_decode`` refusing every value that is not a whole number among numbers (3.0, 1e2,
+#: NaN, Infinity): while a stream reads only whole numbers, it is read with this one.
+_PLAIN_DECODE = json.JSONDecoder(parse_float=_not_plain, parse_constant=_not_plain).raw_decode
+#: The literals that read as a ``bool``.
+_BOOLEANS = ("true", "false")
 _DIGITS = 4300
 
 _TWICE = N_("not a take5-log: the member {name!r} appears twice")
@@ -131,7 +146,10 @@ class LogStream:
         self._chunk = chunk
         self._decoder = _UTF8("strict")
         self._decode_error: UnicodeDecodeError | None = None
-        self._raw = _RAW_DECODE
+        self._raw = _PLAIN_DECODE
+        #: Whether every number read so far is whole and no ``true`` or ``false`` was read.
+        self.plain = True
+        self._tail = ""  # the end of the text read so far, for a literal cut in two
         self._buf = ""
         self._pos = 0
         self._eof = False
@@ -155,6 +173,7 @@ class LogStream:
             self._eof = True
             tail = self._finish_decode()
             self._buf += tail
+            self._look(tail)
             return bool(tail)
         if self._pos:  # what was parsed is dropped, its lines and columns counted
             dropped = self._buf[: self._pos]
@@ -171,10 +190,24 @@ class LogStream:
         if self._bytes > self._limit:
             raise LogError(_TOO_LARGE, limit=self._limit)
         try:
-            self._buf += self._decoder.decode(data)
+            text = self._decoder.decode(data)
         except UnicodeDecodeError as error:
             raise LogError(_NOT_UTF8, offset=self._bytes - len(data) + error.start) from None
+        self._buf += text
+        self._look(text)
         return True
+
+    def _look(self, text: str) -> None:
+        """Note *text*, read next: the stream is no longer plain if it may hold a boolean."""
+        if self.plain:
+            seen = self._tail + text
+            if _BOOLEANS[0] in seen or _BOOLEANS[1] in seen:
+                self._not_plain()
+            self._tail = seen[-4:]
+
+    def _not_plain(self) -> None:
+        self.plain = False
+        self._raw = _RAW_DECODE
 
     def _finish_decode(self) -> str:
         try:
@@ -210,6 +243,9 @@ class LogStream:
         while True:
             try:
                 value, end = self._raw(self._buf, self._pos)
+            except _NotPlainError:
+                self._not_plain()
+                continue
             except json.JSONDecodeError as error:
                 offset = error.pos - self._pos  # reading more moves the buffer's start
                 if self._more(len(self._buf) - self._pos):
@@ -317,6 +353,9 @@ class LogStream:
             return None
         try:
             listed, end = self._raw(self._buf, start)
+        except _NotPlainError:
+            self._not_plain()
+            return self._whole_array()
         except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
             return None
         self._pos = end

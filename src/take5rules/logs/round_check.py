@@ -14,7 +14,7 @@ the rule functions, which find and name every violation.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from take5rules import _kernel
@@ -73,7 +73,12 @@ class Checker:
     #: The fast path, switched off by the tests that pin it to the rule functions.
     fast = True
 
-    def __init__(self, document: Mapping[str, Any]) -> None:
+    def __init__(
+        self, document: Mapping[str, Any], plain: Callable[[], bool] = bool,
+    ) -> None:
+        #: Whether the rounds handed over so far are plain JSON (see
+        #: :func:`~take5rules.logs.fast.quick_turns`): asked before each round is replayed.
+        self.plain = plain
         self.document = document
         self.findings = Findings()
         self.use = self.findings.use
@@ -189,9 +194,10 @@ class Checker:
                 self.first = start
             quick = ({player: set(hand) for player, hand in start.hands.items()},
                      [[*row] for row in start.table.rows])
-            piles = quick_turns(self.findings, *quick, turns) if self.fast else None
+            piles = quick_turns(self.findings, *quick, turns, plain=self.plain()) \
+                if self.fast else None
         else:
-            piles = quick_turns(self.findings, *quick, turns)
+            piles = quick_turns(self.findings, *quick, turns, plain=self.plain())
             if piles is None:
                 self.rounds.settle(entry)
                 start = RoundState.start(

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Collection, Mapping
+from itertools import chain
 from typing import Any
 
 from take5rules._messages import N_
@@ -54,6 +55,10 @@ _TURN = TURN_MEMBERS
 #: The members a log must give before its rounds for them to be checked as they are read.
 HEADER = ("format", "version", "variant", "threshold", "players")
 _SURROGATE = re.compile("[\ud800-\udfff]")
+#: The type of a whole number (a card, an index); of a list; the items of lists, in turn.
+_INT = frozenset({int})
+_LIST = frozenset({list})
+_flat = chain.from_iterable
 
 _NOT_INTEGER = N_("not a take5-log: at {path}: {value} is not a whole number written without "
                   "a decimal point or exponent")
@@ -374,20 +379,16 @@ def _round_ok(entry: object, names: frozenset[str]) -> bool:
         return False
     if not hands.keys() <= names and not _names_ok(hands, names):
         return False
-    for hand in hands.values():
-        if type(hand) is not list:
-            return False
-        for item in hand:
-            if type(item) is not int:
-                return False
+    listed = hands.values()
+    if not _LIST.issuperset(map(type, listed)) or not _INT.issuperset(map(type, _flat(listed))):
+        return False
     if "penalties" in entry:
         penalties = entry["penalties"]
         if type(penalties) is not dict or (not penalties.keys() <= names
                                            and not _names_ok(penalties, names)):
             return False
-        for item in penalties.values():
-            if type(item) is not int:
-                return False
+        if not _INT.issuperset(map(type, penalties.values())):
+            return False
     return True
 
 
@@ -405,15 +406,8 @@ def int_lists(value: object) -> bool:
     >>> int_lists([[3, 12], [24]]), int_lists([[3, 12.0]]), int_lists([(3,)]), int_lists([])
     (True, False, False, True)
     """
-    if type(value) is not list:
-        return False
-    for row in value:
-        if type(row) is not list:
-            return False
-        for item in row:
-            if type(item) is not int:
-                return False
-    return True
+    return type(value) is list and _LIST.issuperset(map(type, value)) \
+        and _INT.issuperset(map(type, _flat(value)))
 
 
 def _turn_ok(turn: object, names: frozenset[str]) -> bool:

@@ -72,7 +72,7 @@ def validate_stream(source: Callable[[int], bytes] | LogStream) -> Report:
     """
     stream = source if isinstance(source, LogStream) else LogStream(source, turns=False)
     document = stream.header()
-    return Checker(document).run(stream.rounds())
+    return Checker(document, lambda: stream.plain).run(stream.rounds())
 
 
 def validate_file(name: str) -> Report:
