@@ -56,8 +56,8 @@ def test_a_log_of_whole_numbers_is_plain(chunk: int) -> None:
     ('[[5, 10, 20], [50]', '[[5, 10, 20], [NaN]'),  # NaN
     ('"taken": {"bob": [70]}', '"taken": {"bob": [-Infinity]}'),
     ('"threshold": 66', '"threshold": 66.0'),  # in the header
-    ('"taken": {}}', '"taken": {}, "rows_after": true}'),  # a boolean
-    ('"rounds": [', '"x-flag": false, "rounds": ['),
+    ('"taken": {}}', '"taken": {}, "rows_after": true}'),  # true, which equals 1
+    ('"rounds": [', '"x-flag": true, "rounds": ['),
 ])
 def test_a_log_with_another_value_equal_to_a_number_is_not_plain(
     chunk: int, old: str, new: str
@@ -70,6 +70,21 @@ def test_a_log_with_another_value_equal_to_a_number_is_not_plain(
         # The value breaks the shape: refused all the same, as without the plain reading.
         return
     assert not stream.plain
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 5, 1 << 16])
+def test_false_equals_no_card_and_leaves_a_log_plain(chunk: int) -> None:
+    """false equals 0, no card: a log holding it stays plain, and false is refused all the same."""
+    start = "[[5, 10, 20], [50]"
+    text = LOG.replace('"turns": [', '"turns": [{"plays": {"ana": false, "bob": 20}}, ', 1)
+    stream = LogStream(io.BytesIO(text.encode()).read, chunk=chunk, turns=False)
+    with pytest.raises(LogError, match="false is not a whole number"):
+        validate_stream(stream)
+    text = LOG.replace(start, start.replace("5", "false", 1), 1)
+    stream = LogStream(io.BytesIO(text.encode()).read, chunk=chunk, turns=False)
+    with pytest.raises(LogError, match="false is not a whole number"):
+        validate_stream(stream)
+    assert stream.plain
 
 
 def test_the_word_in_a_name_makes_a_log_not_plain_only() -> None:

@@ -9,6 +9,7 @@ the two to the same reports on valid logs, on logs broken by every defect of
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from itertools import chain
 from operator import itemgetter
@@ -20,7 +21,7 @@ from take5rules.errors import LogError, Take5Error
 from take5rules.logs.report import Findings
 from take5rules.logs.structure import check_turns
 from take5rules.setup import check_deal
-from take5rules.variants import Rules
+from take5rules.variants import Rules, Variant
 
 __all__ = ["Rounds", "quick_deal", "quick_turns"]
 
@@ -32,32 +33,35 @@ _LIST = frozenset({list})
 _flat = chain.from_iterable
 #: The bull heads of a card (rule ``cards.bull-heads``), looked up.
 _heads_of = HEADS.__getitem__
+#: How many of the ascending last cards of the rows are lower than a card.
+_below = bisect_left
 
 
 def quick_deal(
     findings: Findings, rules: Rules, players: tuple[str, ...], entry: Mapping[str, Any],
-) -> tuple[dict[str, set[Card]], list[list[Card]]] | None:
-    """The hands and rows of a deal (not a draft) that breaks no rule, else ``None``.
+) -> tuple[dict[str, list[Card]], list[list[Card]]] | None:
+    """The hands and rows (lists, copies) of a deal (not a draft) that breaks no rule, or ``None``.
 
     The deal is checked by :func:`~take5rules.setup.check_deal`, the one check of a deal (the
     full replay names its error): four rows of one card, one hand of ten for each player,
     distinct cards, all in play. A drafted round, and a tournament's later games (their hands
     are passed on), are left to the full replay.
     """
-    if rules.drafted or "draft" in entry:
+    standard = rules.variant is Variant.STANDARD  # dealt from the whole deck
+    if (not standard and rules.drafted) or "draft" in entry:
         return None
     try:
         table, hands = check_deal(entry["rows"], entry["hands"], players, rules, fresh=True)
     except Take5Error:
         return None
     findings.use("setup.deal", "cards.deck")
-    if rules.reduced_deck:
+    if not standard:  # the reduced deck
         findings.use("variants.tactics")
-    return {player: set(hand) for player, hand in hands.items()}, [[*row] for row in table.rows]
+    return dict(zip(hands, map(list, hands.values()), strict=True)), list(map(list, table.rows))
 
 
 def quick_turns(
-    findings: Findings, hands: dict[str, set[Card]], rows: list[list[Card]],
+    findings: Findings, hands: Mapping[str, set[Card] | list[Card]], rows: list[list[Card]],
     turns: Sequence[Any], *, plain: bool = False,
 ) -> dict[str, int] | None:
     """Each player's bull heads after *turns*, if no turn breaks a rule, else ``None``.
@@ -72,23 +76,27 @@ def quick_turns(
     :func:`~take5rules._kernel.put` or :func:`~take5rules._kernel.take`) written out: one copy
     kept for speed (two calls a card cost about a tenth of the validator's time), pinned to
     :func:`~take5rules._kernel.resolve` by mutation, in ``tests/test_fast_placement.py``: a
-    differential test over random turns of every variant's card range, and each comparison of
-    the copy flipped must fail it.
+    differential test over random turns of every variant's card range, and each step of the
+    copy changed must fail it. The row of a card is found by bisection among the rows' last
+    cards, kept in ascending order.
 
     The turns' shape is checked on the way (what
     :func:`~take5rules.logs.structure.check_turns` checks: objects, members, whole numbers,
     lists): a round it vouches for has well-formed turns, and any other is checked by
     :func:`~take5rules.logs.structure.check_turns`, which names the first problem.
 
-    *plain* says that *turns* were read from JSON holding no ``true``, ``false``, NaN or number
+    *plain* says that *turns* were read from JSON holding no ``true``, NaN, Infinity or number
     with a fraction or exponent (:attr:`take5rules.logs.reader.LogStream.plain`): then a value
-    found equal to a list of ints (a ``rows_after`` equal to the rows, a ``taken`` equal to
-    what was taken) is one, the JSON having no other value equal to an int, and its items'
-    types are not looked at again.
+    found equal to a list of cards (a ``rows_after`` equal to the rows, a ``taken`` equal to
+    what was taken) is a list of ints, the JSON having no other value equal to a card
+    (``false`` equals 0, which is none), and its items' types are not looked at again.
     """
     seats = hands.keys()
     piles = dict.fromkeys(hands, 0)
     kinds = 0
+    # The rows' indices, by their last cards; and those cards, in that order.
+    order = sorted(range(ROWS), key=lambda index: rows[index][-1])
+    lasts = [rows[index][-1] for index in order]
     for turn in turns:
         if type(turn) is not dict:
             return None
@@ -115,26 +123,25 @@ def quick_turns(
                 return None
             try:
                 hands[player].remove(value)
-            except KeyError:  # not in the hand
+            except (KeyError, ValueError):  # not in the hand (a set, or a list)
                 return None
             # The placement, _kernel.target then put or take written out (this is every card
             # the validator replays): pinned to _kernel.resolve by tests/test_fast_placement.py.
-            first, second, third, fourth = rows
-            index = -1
-            best = 0
-            last = first[-1]
-            if last < value:
-                best, index = last, 0
-            last = second[-1]
-            if best < last < value:
-                best, index = last, 1
-            last = third[-1]
-            if best < last < value:
-                best, index = last, 2
-            last = fourth[-1]
-            if best < last < value:
-                index = 3
-            if index < 0:
+            # The row ending closest below the card is the one before its place among the last
+            # cards, kept in order (a card put on a row, or starting it again after its sixth
+            # card, ends it between the same neighbours; a low card's row goes first).
+            place = _below(lasts, value)
+            if place:
+                place -= 1
+                index = order[place]
+                row = rows[index]
+                lasts[place] = value
+                if len(row) < ROW_LIMIT:
+                    row.append(value)
+                    kinds |= 1
+                    continue
+                kinds |= 2
+            else:
                 if not takes or player not in takes:
                     return None
                 index = takes[player]
@@ -143,13 +150,10 @@ def quick_turns(
                 lows += 1
                 kinds |= 4
                 row = rows[index]
-            else:
-                row = rows[index]
-                if len(row) < ROW_LIMIT:
-                    row.append(value)
-                    kinds |= 1
-                    continue
-                kinds |= 2
+                place = order.index(index)
+                del order[place], lasts[place]
+                order.insert(0, index)
+                lasts.insert(0, value)
             rows[index] = [value]
             piles[player] += sum(map(_heads_of, row))
             if taken is not None:
@@ -173,10 +177,17 @@ def quick_turns(
                     return None
         # The claim (none taken: {}, the common case) as taken; in a plain log, a claim equal
         # to what was taken is lists of ints.
-        if claimed is not None and (type(claimed) is not dict or (
-                claimed and not (plain and claimed == taken)
-                and not _claims_are(claimed, taken, seats))):
-            return None
+        if claimed is not None:
+            if type(claimed) is not dict:
+                return None
+            if claimed:
+                if claimed == taken:
+                    if not plain:
+                        for cards in claimed.values():
+                            if type(cards) is not list or not _INT.issuperset(map(type, cards)):
+                                return None
+                elif not _claims_are(claimed, taken, seats):
+                    return None
     if turns:
         findings.use("round.end", "turn.reveal", "turn.order", "table.ascending")
     for bit, rule in ((1, "table.least-difference"), (2, "table.sixth-card"),

@@ -53,8 +53,12 @@ def _not_plain(_text: str) -> object:
 #: ``raw_decode`` refusing every value that is not a whole number among numbers (3.0, 1e2,
 #: NaN, Infinity): while a stream reads only whole numbers, it is read with this one.
 _PLAIN_DECODE = json.JSONDecoder(parse_float=_not_plain, parse_constant=_not_plain).raw_decode
-#: The literals that read as a ``bool``.
-_BOOLEANS = ("true", "false")
+#: The literal that reads as ``True``, equal to 1 (``false`` equals 0, which is no card).
+_TRUE = "true"
+#: A member's name written without escapes (nor control characters), and its colon: the
+#: name as JSON reads it; and the comma or brace after a member.
+_NAME = re.compile(r'[ \t\n\r]*"([^"\\\x00-\x1f]*)"[ \t\n\r]*:')
+_AFTER = re.compile(r"[ \t\n\r]*([,}])")
 _DIGITS = 4300
 
 _TWICE = N_("not a take5-log: the member {name!r} appears twice")
@@ -147,7 +151,8 @@ class LogStream:
         self._decoder = _UTF8("strict")
         self._decode_error: UnicodeDecodeError | None = None
         self._raw = _PLAIN_DECODE
-        #: Whether every number read so far is whole and no ``true`` or ``false`` was read.
+        #: Whether every number read so far is whole (no fraction, exponent, NaN or Infinity)
+        #: and no ``true`` was read: then every value read that equals a card is an int.
         self.plain = True
         self._tail = ""  # the end of the text read so far, for a literal cut in two
         self._buf = ""
@@ -198,12 +203,12 @@ class LogStream:
         return True
 
     def _look(self, text: str) -> None:
-        """Note *text*, read next: the stream is no longer plain if it may hold a boolean."""
+        """Note *text*, read next: the stream is no longer plain if it may hold ``true``."""
         if self.plain:
             seen = self._tail + text
-            if _BOOLEANS[0] in seen or _BOOLEANS[1] in seen:
+            if _TRUE in seen:
                 self._not_plain()
-            self._tail = seen[-4:]
+            self._tail = seen[-3:]
 
     def _not_plain(self) -> None:
         self.plain = False
@@ -294,11 +299,16 @@ class LogStream:
     def _members(self) -> None:
         """Read members up to ``rounds`` (left open) or to the end of the document."""
         while True:
-            if self._peek() != '"':
-                raise self._syntax("Expecting property name enclosed in double quotes")
-            name = self._value()
-            assert isinstance(name, str)
-            self._expect(":", "Expecting ':' delimiter")
+            named = _NAME.match(self._buf, self._pos)
+            if named is not None:  # a name without escapes, and its colon, in what was read
+                name = named.group(1)
+                self._pos = named.end()
+            else:
+                if self._peek() != '"':
+                    raise self._syntax("Expecting property name enclosed in double quotes")
+                name = self._value()
+                assert isinstance(name, str)
+                self._expect(":", "Expecting ':' delimiter")
             if name in self.document or (name == "rounds" and self._held is not None):
                 raise LogError(_TWICE, name=name)
             if name == "rounds" and self._peek() == "[":
@@ -316,7 +326,13 @@ class LogStream:
                 self.document[name] = value
                 if name == "players":
                     self._names = frozenset(self.document["players"])
-            if self._expect(",}", "Expecting ',' delimiter") == "}":
+            after = _AFTER.match(self._buf, self._pos)
+            if after is not None:
+                self._pos = after.end()
+                if after.group(1) == "}":
+                    self._end()
+                    return
+            elif self._expect(",}", "Expecting ',' delimiter") == "}":
                 self._end()
                 return
 

@@ -124,7 +124,7 @@ class Findings:
             tuple(self.violations),
             complete and not self.violations,
             rounds,
-            tuple(rule for rule in RULE_ORDER if rule in self.used),
+            tuple(filter(self.used.__contains__, RULE_ORDER)),
             totals,
             won,
         )

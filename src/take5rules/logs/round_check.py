@@ -192,7 +192,7 @@ class Checker:
                 return None
             if rules.variant is Variant.TOURNAMENT and number == 1:
                 self.first = start
-            quick = ({player: set(hand) for player, hand in start.hands.items()},
+            quick = ({player: list(hand) for player, hand in start.hands.items()},
                      [[*row] for row in start.table.rows])
             piles = quick_turns(self.findings, *quick, turns, plain=self.plain()) \
                 if self.fast else None
@@ -258,7 +258,8 @@ class Checker:
                     totals = None
             else:
                 self.use("round.score", "cards.bull-heads")
-                if "penalties" in entry:
+                # A claim equal to the penalties (whole numbers, by the round's shape) is right.
+                if "penalties" in entry and entry["penalties"] != penalties:
                     penalties_claim(self.findings, entry["penalties"], penalties, number,
                                     f"{path}.penalties")
                 if totals is not None:

@@ -58,6 +58,7 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 #: The type of a whole number (a card, an index); of a list; the items of lists, in turn.
 _INT = frozenset({int})
 _LIST = frozenset({list})
+_STR = frozenset({str})
 _flat = chain.from_iterable
 
 _NOT_INTEGER = N_("not a take5-log: at {path}: {value} is not a whole number written without "
@@ -190,6 +191,9 @@ def _by_name(
 
 
 def _strings(value: object, path: str) -> list[str]:
+    if type(value) is list and _STR.issuperset(map(type, value)) \
+            and all(map(str.isascii, value)):  # ASCII text holds no surrogate
+        return value
     if type(value) is not list:
         raise _fail(_NOT_LIST, path, value=brief(value))
     for index, item in enumerate(value):
@@ -375,7 +379,9 @@ def _round_ok(entry: object, names: frozenset[str]) -> bool:
         return False
     rows = entry.get("rows")
     hands = entry.get("hands")
-    if not int_lists(rows) or type(hands) is not dict or type(entry.get("turns")) is not list:
+    if type(rows) is not list or not _LIST.issuperset(map(type, rows)) \
+            or not _INT.issuperset(map(type, _flat(rows))) \
+            or type(hands) is not dict or type(entry.get("turns")) is not list:
         return False
     if not hands.keys() <= names and not _names_ok(hands, names):
         return False
