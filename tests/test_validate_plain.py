@@ -145,3 +145,47 @@ def test_not_plain_looks_at_each_type() -> None:
         hands, rows, turns = _round()
         turns[1][member] = value
         assert quick_turns(Findings(), hands, rows, turns) is None
+
+
+def _verdict(text: str, chunk: int) -> tuple[object, ...]:
+    """The error's words, or the report's violations and totals, of *text* read by *chunk*."""
+    try:
+        report = validate_stream(LogStream(io.BytesIO(text.encode()).read, chunk=chunk,
+                                           turns=False))
+    except LogError as error:
+        return ("error", str(error))
+    return ("report", [(v.rule, v.path, str(v.error)) for v in report.violations],
+            report.totals, report.complete)
+
+
+_FIRST = '{"format": "take5-log", "version": 1, "variant": "standard", "threshold": 66, '
+
+
+@pytest.mark.parametrize("head", [
+    _FIRST + '"players": ["ana", "bob"], ',
+    _FIRST + '"players": ["ana", "bob"], "players": ["ana", "bob"], ',  # twice
+    _FIRST + '"threshold": 66, "players": ["ana", "bob"], ',
+    '{"format": "take5-log", "version": 1.0, "variant": "standard", "players": ["ana", "bob"], ',
+    '{"format": "take5-log", "version": "1", "variant": "standard", "players": ["ana", "bob"], ',
+    '{"format": "take5-seat-view", "version": 1, "players": ["ana", "bob"], ',
+    '{"version": 2, "format": "take5-log", "variant": "standard", "players": ["ana", "bob"], ',
+    _FIRST + '"x-note": {"a": 1}, "players": ["ana", "bob"], ',  # an object: one at a time
+    _FIRST + '"colour": "red", "players": ["ana", "bob"], ',  # not part of the format
+    _FIRST + '"players": ["ana", "\\ud800"], ',  # a lone surrogate
+    _FIRST + '"players": ["rounds", "bob"], ',  # the word, as a name
+    _FIRST + '"players": ["ana", "bob"], "\\u0072ounds": [], ',  # the name, escaped
+    _FIRST + '"players": ["ana", "bob"],\n\t\r ',
+    _FIRST + '"players": ["ana", "bob"] , ',
+    _FIRST + '"players": ["ana", "bob"], , ',  # not JSON
+    _FIRST + '"players": ["ana", "bob"]  ',  # no comma: not JSON
+    _FIRST + '"players": ["ana", "bob", ], ',
+    '{"players": ["ana", "bob"], "variant": "standard", ',  # format and version missing
+    '{',
+])
+def test_the_members_before_the_rounds_read_at_once_say_what_one_at_a_time_says(
+    head: str,
+) -> None:
+    """The members before the rounds read in one parse (the whole file in one read) give the
+    same error or report as read one at a time (one character a read)."""
+    text = head + LOG[LOG.index('"rounds"'):].replace('"ana"', '"ana"')
+    assert _verdict(text, 1 << 16) == _verdict(text, 1)

@@ -35,6 +35,16 @@ _flat = chain.from_iterable
 _heads_of = HEADS.__getitem__
 #: How many of the ascending last cards of the rows are lower than a card.
 _below = bisect_left
+#: The rules a round's turns exercise, by the kinds of placement seen (1: a card put on a
+#: row, 2: a sixth card, 4: a low card, added up).
+_EXERCISED = tuple(
+    frozenset({"round.end", "turn.reveal", "turn.order", "table.ascending"}
+              | {rule for bit, rule in ((1, "table.least-difference"), (2, "table.sixth-card"),
+                                        (4, "table.low-card")) if kinds & bit})
+    for kinds in range(8)
+)
+#: The rules a deal exercises.
+_DEALT = frozenset({"setup.deal", "cards.deck"})
 
 
 def quick_deal(
@@ -54,7 +64,7 @@ def quick_deal(
         table, hands = check_deal(entry["rows"], entry["hands"], players, rules, fresh=True)
     except Take5Error:
         return None
-    findings.use("setup.deal", "cards.deck")
+    findings.used |= _DEALT
     if not standard:  # the reduced deck
         findings.use("variants.tactics")
     return dict(zip(hands, map(list, hands.values()), strict=True)), list(map(list, table.rows))
@@ -189,11 +199,7 @@ def quick_turns(
                 elif not _claims_are(claimed, taken, seats):
                     return None
     if turns:
-        findings.use("round.end", "turn.reveal", "turn.order", "table.ascending")
-    for bit, rule in ((1, "table.least-difference"), (2, "table.sixth-card"),
-                      (4, "table.low-card")):
-        if kinds & bit:
-            findings.use(rule)
+        findings.used |= _EXERCISED[kinds]
     return piles
 
 

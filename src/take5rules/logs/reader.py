@@ -53,6 +53,9 @@ def _not_plain(_text: str) -> object:
 #: ``raw_decode`` refusing every value that is not a whole number among numbers (3.0, 1e2,
 #: NaN, Infinity): while a stream reads only whole numbers, it is read with this one.
 _PLAIN_DECODE = json.JSONDecoder(parse_float=_not_plain, parse_constant=_not_plain).raw_decode
+#: ``raw_decode`` giving an object's members as a list of pairs (the plain numbers only).
+_MEMBERS_DECODE = json.JSONDecoder(
+    object_pairs_hook=list, parse_float=_not_plain, parse_constant=_not_plain).raw_decode
 #: The literal that reads as ``True``, equal to 1 (``false`` equals 0, which is no card).
 _TRUE = "true"
 #: A member's name written without escapes (nor control characters), and its colon: the
@@ -298,6 +301,7 @@ class LogStream:
 
     def _members(self) -> None:
         """Read members up to ``rounds`` (left open) or to the end of the document."""
+        self._header_at_once()
         while True:
             named = _NAME.match(self._buf, self._pos)
             if named is not None:  # a name without escapes, and its colon, in what was read
@@ -335,6 +339,40 @@ class LogStream:
             elif self._expect(",}", "Expecting ',' delimiter") == "}":
                 self._end()
                 return
+
+    def _header_at_once(self) -> None:
+        """Read the members before ``rounds`` in one parse, when they are plain and all read.
+
+        They are parsed as one object (its members as a list, so that a name written twice
+        stays twice), then taken one by one as :meth:`_members` takes them: the same checks in
+        the same order, the same errors. Only members without objects in them, followed by
+        ``"rounds"``: anything else (or anything the parse refuses) is left to the members read
+        one at a time, which say what is wrong and where.
+        """
+        buf = self._buf
+        stop = buf.find('"rounds"', self._pos)
+        if stop < 0:
+            return
+        text = buf[self._pos:stop].rstrip(" \t\n\r")
+        if not text.endswith(",") or "{" in text:
+            return
+        text = "{" + text[:-1] + "}"
+        try:
+            members, end = _MEMBERS_DECODE(text)
+        except (ValueError, RecursionError, _NotPlainError):
+            return
+        if end != len(text):
+            return
+        for name, value in members:
+            if name in self.document:
+                raise LogError(_TWICE, name=name)
+            check_top(name, value)
+            if name in ("format", "version"):
+                check_identity({**self.document, name: value}, partial=True)
+            self.document[name] = value
+            if name == "players":
+                self._names = frozenset(self.document["players"])
+        self._pos = stop
 
     def _check_header(self) -> None:
         check_identity(self.document)

@@ -41,6 +41,10 @@ from take5rules.variants import DEFAULT_THRESHOLD, Rules, Variant, agreed_thresh
 
 __all__ = ["Checker"]
 
+#: The rules a scored round exercises; those of the end of a game by the threshold.
+_SCORED = frozenset({"round.score", "cards.bull-heads"})
+_THRESHOLD = frozenset({"game.totals", "game.end"})
+
 
 def _placements(events: Sequence[Event]) -> list[CardPlaced | RowTaken]:
     return [event for event in events if isinstance(event, CardPlaced | RowTaken)]
@@ -257,7 +261,7 @@ class Checker:
                 if penalties is None or not last:
                     totals = None
             else:
-                self.use("round.score", "cards.bull-heads")
+                self.findings.used |= _SCORED
                 # A claim equal to the penalties (whole numbers, by the round's shape) is right.
                 if "penalties" in entry and entry["penalties"] != penalties:
                     penalties_claim(self.findings, entry["penalties"], penalties, number,
@@ -275,7 +279,7 @@ class Checker:
         if rules.variant is Variant.TOURNAMENT:
             self.use("game.totals", "variants.tournament-over")
             return tournament_over(number, count)
-        self.use("game.totals", "game.end")
+        self.findings.used |= _THRESHOLD
         return _kernel.ended(totals, rules.threshold)  # rule game.end, on checked values
 
     def finish(
@@ -286,7 +290,10 @@ class Checker:
         if totals is None:
             return self.findings.report(False, rounds)
         if "totals" in document:
-            totals_claim(self.findings, document["totals"], totals)
+            if document["totals"] == totals:  # whole numbers (the shape), as the rounds add up
+                self.use("game.totals")
+            else:
+                totals_claim(self.findings, document["totals"], totals)
         won = _kernel.lowest(totals) if ended is not None else None  # rule game.winners
         if "winners" in document:
             # The violation of naming winners early, built only when the game is not over.

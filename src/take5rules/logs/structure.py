@@ -379,14 +379,14 @@ def _round_ok(entry: object, names: frozenset[str]) -> bool:
         return False
     rows = entry.get("rows")
     hands = entry.get("hands")
-    if type(rows) is not list or not _LIST.issuperset(map(type, rows)) \
-            or not _INT.issuperset(map(type, _flat(rows))) \
-            or type(hands) is not dict or type(entry.get("turns")) is not list:
+    if type(rows) is not list or type(hands) is not dict \
+            or type(entry.get("turns")) is not list:
         return False
     if not hands.keys() <= names and not _names_ok(hands, names):
         return False
-    listed = hands.values()
-    if not _LIST.issuperset(map(type, listed)) or not _INT.issuperset(map(type, _flat(listed))):
+    listed = hands.values()  # the rows and the hands: lists of whole numbers
+    if not _LIST.issuperset(map(type, chain(rows, listed))) \
+            or not _INT.issuperset(map(type, chain(_flat(rows), _flat(listed)))):
         return False
     if "penalties" in entry:
         penalties = entry["penalties"]
