@@ -10,9 +10,11 @@ into reads), and a log that is not plain is judged as before, down to the error'
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 from typing import Any
+from unittest import mock
 
 import pytest
 
@@ -147,11 +149,16 @@ def test_not_plain_looks_at_each_type() -> None:
         assert quick_turns(Findings(), hands, rows, turns) is None
 
 
-def _verdict(text: str, chunk: int) -> tuple[object, ...]:
-    """The error's words, or the report's violations and totals, of *text* read by *chunk*."""
+def _verdict(text: str, chunk: int, *, at_once: bool = True) -> tuple[object, ...]:
+    """The error's words, or the report's violations and totals, of *text* read by *chunk*.
+
+    Without *at_once*, the members around the rounds are read one at a time only.
+    """
     try:
-        report = validate_stream(LogStream(io.BytesIO(text.encode()).read, chunk=chunk,
-                                           turns=False))
+        with mock.patch.object(LogStream, "_at_once", return_value=False) if not at_once \
+                else contextlib.nullcontext():
+            report = validate_stream(LogStream(io.BytesIO(text.encode()).read, chunk=chunk,
+                                               turns=False))
     except LogError as error:
         return ("error", str(error))
     return ("report", [(v.rule, v.path, str(v.error)) for v in report.violations],
@@ -180,12 +187,54 @@ _FIRST = '{"format": "take5-log", "version": 1, "variant": "standard", "threshol
     _FIRST + '"players": ["ana", "bob"]  ',  # no comma: not JSON
     _FIRST + '"players": ["ana", "bob", ], ',
     '{"players": ["ana", "bob"], "variant": "standard", ',  # format and version missing
+    '{"format": "take5-log"}, "version": 1, "variant": "standard", "players": ["ana", "bob"], ',
+    '{"format": "take5-log", "version": 1, "variant": "standard", "players": ["ana", "bob"], '
+    '"threshold": 66 ',  # no comma before the rounds
     '{',
 ])
 def test_the_members_before_the_rounds_read_at_once_say_what_one_at_a_time_says(
     head: str,
 ) -> None:
     """The members before the rounds read in one parse (the whole file in one read) give the
-    same error or report as read one at a time (one character a read)."""
+    same error or report as read one at a time."""
     text = head + LOG[LOG.index('"rounds"'):].replace('"ana"', '"ana"')
-    assert _verdict(text, 1 << 16) == _verdict(text, 1)
+    assert _verdict(text, 1 << 16) == _verdict(text, 1 << 16, at_once=False) == _verdict(text, 1)
+
+
+_ROUNDS = LOG[LOG.index('"rounds"'):-1]
+
+
+@pytest.mark.parametrize("tail", [
+    "}",
+    ', "totals": {"ana": 0, "bob": 0}}',
+    ', "totals": {"ana": 0, "bob": 0}, "winners": ["ana"]}',
+    ', "totals": {"ana": 0, "bob": 0}, "totals": {"ana": 0, "bob": 0}}',  # twice
+    ', "totals": {"ana": 0, "ana": 1, "bob": 0}}',  # a name twice inside: the last one
+    ', "totals": {"ana": 0.0, "bob": 0}}',
+    ', "totals": {"ana": true, "bob": 0}}',
+    ', "totals": {"ana": [0], "bob": 0}}',  # a list inside: one at a time
+    ', "totals": {"ana": {"x": 0}, "bob": 0}}',  # an object inside: one at a time
+    ', "totals": {}}',
+    ', "totals": []}',
+    ', "winners": []}',
+    ', "winners": [["ana"]]}',
+    ', "winners": [{"ana": 1}]}',
+    ', "rounds": []}',  # the rounds twice
+    ', "x-note": null, "x-more": {"a": "b"}}',
+    ', "colour": 1}',  # not part of the format
+    ', "totals": {"ana": 0, "bob": 0}} ',
+    ', "totals": {"ana": 0, "bob": 0}} x',  # extra data
+    ', "totals": {"ana": 0, "bob": 0}}}',
+    ', "totals": {"ana": 0, "bob": 0}',  # no end
+    ', "totals": {"ana": 0, "bob": 0},}',
+    ', "totals": {"\\ud800": 0, "bob": 0}}',
+])
+@pytest.mark.parametrize("head", [
+    _FIRST + '"players": ["ana", "bob"], ',
+    '{"players": ["ana", "bob"], ',  # the identity missing
+])
+def test_the_members_after_the_rounds_read_at_once_say_what_one_at_a_time_says(
+    head: str, tail: str
+) -> None:
+    text = head + _ROUNDS + tail
+    assert _verdict(text, 1 << 16) == _verdict(text, 1 << 16, at_once=False) == _verdict(text, 1)

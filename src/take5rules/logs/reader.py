@@ -53,9 +53,17 @@ def _not_plain(_text: str) -> object:
 #: ``raw_decode`` refusing every value that is not a whole number among numbers (3.0, 1e2,
 #: NaN, Infinity): while a stream reads only whole numbers, it is read with this one.
 _PLAIN_DECODE = json.JSONDecoder(parse_float=_not_plain, parse_constant=_not_plain).raw_decode
-#: ``raw_decode`` giving an object's members as a list of pairs (the plain numbers only).
+
+
+class _Object(list[tuple[str, Any]]):
+    """An object's members as :data:`_MEMBERS_DECODE` reads them, in order."""
+
+
+#: ``raw_decode`` giving each object's members as an :class:`_Object` (plain numbers only).
 _MEMBERS_DECODE = json.JSONDecoder(
-    object_pairs_hook=list, parse_float=_not_plain, parse_constant=_not_plain).raw_decode
+    object_pairs_hook=_Object, parse_float=_not_plain, parse_constant=_not_plain).raw_decode
+#: The types of the values inside a member read at once: no list, no object.
+_FLAT = frozenset({str, int, bool, type(None)})
 #: The literal that reads as ``True``, equal to 1 (``false`` equals 0, which is no card).
 _TRUE = "true"
 #: A member's name written without escapes (nor control characters), and its colon: the
@@ -301,7 +309,8 @@ class LogStream:
 
     def _members(self) -> None:
         """Read members up to ``rounds`` (left open) or to the end of the document."""
-        self._header_at_once()
+        if self._at_once():
+            return
         while True:
             named = _NAME.match(self._buf, self._pos)
             if named is not None:  # a name without escapes, and its colon, in what was read
@@ -340,31 +349,43 @@ class LogStream:
                 self._end()
                 return
 
-    def _header_at_once(self) -> None:
-        """Read the members before ``rounds`` in one parse, when they are plain and all read.
+    def _at_once(self) -> bool:
+        """Read the members from here in one parse, when they are plain and all read.
 
-        They are parsed as one object (its members as a list, so that a name written twice
-        stays twice), then taken one by one as :meth:`_members` takes them: the same checks in
-        the same order, the same errors. Only members without objects in them, followed by
-        ``"rounds"``: anything else (or anything the parse refuses) is left to the members read
-        one at a time, which say what is wrong and where.
+        The members up to ``"rounds"`` (those before the rounds), or else up to the end of the
+        document (those after the rounds), are parsed as one object, its members as a list (so
+        that a name written twice stays twice), then taken one by one as :meth:`_members`
+        takes them: the same checks in the same order, the same errors. Anything the parse
+        refuses, or an object within an object, is left to the members read one at a time,
+        which say what is wrong and where. Whether the document was read to its end.
         """
         buf = self._buf
-        stop = buf.find('"rounds"', self._pos)
-        if stop < 0:
-            return
-        text = buf[self._pos:stop].rstrip(" \t\n\r")
-        if not text.endswith(",") or "{" in text:
-            return
-        text = "{" + text[:-1] + "}"
+        start = self._pos
+        stop = buf.find('"rounds"', start)
+        if stop >= 0:  # the members before the rounds, the comma after them left out
+            text = buf[start:stop].rstrip(" \t\n\r")
+            if not text.endswith(","):
+                return False
+            text = "{" + text[:-1] + "}"
+        else:
+            text = "{" + buf[start:]
         try:
             members, end = _MEMBERS_DECODE(text)
         except (ValueError, RecursionError, _NotPlainError):
-            return
-        if end != len(text):
-            return
+            return False
+        if stop >= 0 and end != len(text):
+            return False
+        read: list[tuple[str, Any]] = []
         for name, value in members:
-            if name in self.document:
+            if type(value) is _Object:  # an object: a flat one only, as json reads it
+                value = dict(value)
+                if not _FLAT.issuperset(map(type, value.values())):
+                    return False
+            elif type(value) is list and not _FLAT.issuperset(map(type, value)):
+                return False
+            read.append((name, value))
+        for name, value in read:
+            if name in self.document or (name == "rounds" and self._held is not None):
                 raise LogError(_TWICE, name=name)
             check_top(name, value)
             if name in ("format", "version"):
@@ -372,7 +393,12 @@ class LogStream:
             self.document[name] = value
             if name == "players":
                 self._names = frozenset(self.document["players"])
-        self._pos = stop
+        if stop >= 0:
+            self._pos = stop
+            return False
+        self._pos = start + end - 1
+        self._end()
+        return True
 
     def _check_header(self) -> None:
         check_identity(self.document)
