@@ -41,6 +41,8 @@ from take5rules.variants import DEFAULT_THRESHOLD, Rules, Variant, agreed_thresh
 
 __all__ = ["Checker"]
 
+#: The variants by their names.
+_VARIANTS = {variant.value: variant for variant in Variant}
 #: The rules a scored round exercises; those of the end of a game by the threshold.
 _SCORED = frozenset({"round.score", "cards.bull-heads"})
 _THRESHOLD = frozenset({"game.totals", "game.end"})
@@ -94,7 +96,10 @@ class Checker:
         """Check the variant, the threshold and the seats; the rules and players, or ``None``."""
         document = self.document
         try:
-            variant = Variant.parse(document["variant"])
+            named = document["variant"]
+            variant = _VARIANTS.get(named) if type(named) is str else None
+            if variant is None:
+                variant = Variant.parse(named)  # or says it is unknown
         except Take5Error as error:
             self.fail(error, "$.variant")
             return None

@@ -83,7 +83,7 @@ def validate_file(name: str) -> Report:
     try:
         if name == "-":
             return validate_stream(binary_stdin().read)
-        with open(name, "rb") as handle:
+        with open(name, "rb", buffering=0) as handle:  # read in large parts: no buffer
             return validate_stream(handle.read)
     except OSError as error:
         raise LogError(N_("cannot read the file: {reason}"),
