@@ -238,3 +238,14 @@ def test_the_members_after_the_rounds_read_at_once_say_what_one_at_a_time_says(
 ) -> None:
     text = head + _ROUNDS + tail
     assert _verdict(text, 1 << 16) == _verdict(text, 1 << 16, at_once=False) == _verdict(text, 1)
+
+
+@pytest.mark.parametrize("pad", range(4))
+@pytest.mark.parametrize("chunk", [1, 2, 3, 4, 5])
+def test_true_cut_anywhere_between_two_reads_is_seen(pad: int, chunk: int) -> None:
+    """Wherever the reads cut "true" (t|rue, tr|ue, tru|e), the log is not plain."""
+    text = " " * pad + LOG.replace('"rounds": [', '"x-flag": true, "rounds": [', 1)
+    stream, _ = _stream(text, chunk)
+    assert not stream.plain
+    stream, _ = _stream(" " * pad + LOG, chunk)
+    assert stream.plain

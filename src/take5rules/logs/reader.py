@@ -217,8 +217,13 @@ class LogStream:
         """Note *text*, read next: the stream is no longer plain if it may hold ``true``."""
         if self.plain:
             seen = self._tail + text
-            if _TRUE in seen:
-                self._not_plain()
+            # Each u (the rarest letter of a log's words), and whether it is that of "true".
+            at = seen.find("u", 2)
+            while at >= 0:
+                if seen.startswith(_TRUE, at - 2):
+                    self._not_plain()
+                    return
+                at = seen.find("u", at + 1)
             self._tail = seen[-3:]
 
     def _not_plain(self) -> None:
