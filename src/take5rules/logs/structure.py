@@ -59,6 +59,9 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 _INT = frozenset({int})
 _LIST = frozenset({list})
 _STR = frozenset({str})
+#: The members of a log that are whole numbers; those that are text.
+_INTEGERS = frozenset({"version", "threshold"})
+_TEXTS = frozenset({"format", "variant"})
 _flat = chain.from_iterable
 
 _NOT_INTEGER = N_("not a take5-log: at {path}: {value} is not a whole number written without "
@@ -212,6 +215,9 @@ def check_top(name: str, value: object) -> None:
     take5rules.errors.LogError: not a take5-log: at $.threshold: 66.0 is not a whole number \
 written without a decimal point or exponent [log]
     """
+    if (type(value) is int and name in _INTEGERS) \
+            or (type(value) is str and value.isascii() and name in _TEXTS):
+        return  # the common case, without words (ASCII text holds no surrogate)
     path = f"$.{name}"
     if name in ("format", "variant"):
         if type(value) is not str:
