@@ -41,8 +41,9 @@ from take5rules.variants import DEFAULT_THRESHOLD, Rules, Variant, agreed_thresh
 
 __all__ = ["Checker"]
 
-#: The variants by their names.
+#: The variants by their names; the rules of each with the usual threshold.
 _VARIANTS = {variant.value: variant for variant in Variant}
+_AGREED = {variant: Rules(variant, DEFAULT_THRESHOLD) for variant in Variant}
 #: The rules a scored round exercises; those of the end of a game by the threshold.
 _SCORED = frozenset({"round.score", "cards.bull-heads"})
 _THRESHOLD = frozenset({"game.totals", "game.end"})
@@ -109,7 +110,7 @@ class Checker:
         except Take5Error as error:
             self.fail(error, "$.threshold")
             return None
-        rules = Rules(variant, threshold)
+        rules = _AGREED[variant] if threshold == DEFAULT_THRESHOLD else Rules(variant, threshold)
         self.use("setup.players")
         try:
             players = check_players(document["players"], rules)
