@@ -1,7 +1,8 @@
 """Reproduce the shipped policy's weights from scratch: ``python -m training``.
 
 Generates the decisions (:mod:`training.generate`: the search's choices on seeded games), fits
-the network by imitation (:mod:`training.train`) and writes the weights with their metadata
+the network by imitation (:mod:`training.train`: first ``cautious``'s choices, then the shares
+of the search's visits among its actions) and writes the weights with their metadata
 (the seeds, the data, the code version as the git commit) to
 ``src/take5rules/agents/weights/policy.npz``. Prints the CPU time it took (this process and
 its worker processes). The defaults are those of the shipped weights:
@@ -115,7 +116,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     keeper = _keeper(arguments.checkpoints, "best", len(decisions), arguments.first_epochs,
                      arguments.seed)
     network, report = train(decisions.observations, decisions.legal, decisions.actions,
-                            epochs=arguments.epochs, rate=3e-4, decay=1e-5,
+                            targets=decisions.targets, epochs=arguments.epochs, rate=3e-4,
+                            decay=1e-5,
                             seed=arguments.seed, network=network, log=True, after_epoch=keeper)
     metadata = {
         "seed": arguments.seed,
@@ -126,7 +128,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "code": _commit(),
         "training": (f"imitation, numpy Adam, rows shuffled: {arguments.first_epochs} epochs "
                      f"at 1e-3 on cautious's choices, then {arguments.epochs} epochs at 3e-4 "
-                     f"on best's; minibatches of 256, 10% held out"),
+                     f"on the shares of best's visits; minibatches of 256, 10% held out"),
         "held_out_accuracy": round(report.held_out_accuracy[-1], 4),
         "held_out_loss": round(report.held_out_loss[-1], 4),
     }

@@ -120,7 +120,8 @@ def loss_and_gradients(network: Network, x: Floats, legal: npt.NDArray[np.bool_]
         loss = float(-log_p[np.arange(size), actions].mean())
         delta[np.arange(size), actions] -= 1
     else:
-        loss = float(-np.where(targets > 0, targets * log_p, 0).sum(axis=1).mean())
+        # An illegal action has no probability (log -inf) and no share: it adds nothing.
+        loss = float(-(targets * np.where(legal, log_p, 0)).sum(axis=1).mean())
         delta -= targets
     delta /= size
     gradients: list[Floats] = [np.empty(0, np.float32)] * len(network.parameters)
