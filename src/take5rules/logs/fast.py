@@ -107,6 +107,7 @@ def quick_turns(
     # The rows' indices, by their last cards; and those cards, in that order.
     order = sorted(range(ROWS), key=lambda index: rows[index][-1])
     lasts = [rows[index][-1] for index in order]
+    lists: list[Any] = []  # the claimed lists whose types are to be looked at
     for turn in turns:
         if type(turn) is not dict:
             return None
@@ -180,11 +181,7 @@ def quick_turns(
             if type(after) is not list or after != rows:
                 return None
             if not plain:
-                one, two, three, four = after
-                if type(one) is not list or type(two) is not list or type(three) is not list \
-                        or type(four) is not list \
-                        or not _INT.issuperset(map(type, one + two + three + four)):
-                    return None
+                lists.extend(after)  # their types looked at once, for the round
         # The claim (none taken: {}, the common case) as taken; in a plain log, a claim equal
         # to what was taken is lists of ints.
         if claimed is not None:
@@ -193,11 +190,14 @@ def quick_turns(
             if claimed:
                 if claimed == taken:
                     if not plain:
-                        for cards in claimed.values():
-                            if type(cards) is not list or not _INT.issuperset(map(type, cards)):
-                                return None
+                        lists.extend(claimed.values())
                 elif not _claims_are(claimed, taken, seats):
                     return None
+    # The lists of rows_after and of taken equal to the rules' (so lists, when not plain, only
+    # as far as equality goes): lists of ints, each item looked at once, here.
+    if lists and not (_LIST.issuperset(map(type, lists))
+                      and _INT.issuperset(map(type, _flat(lists)))):
+        return None
     if turns:
         findings.used |= _EXERCISED[kinds]
     return piles
