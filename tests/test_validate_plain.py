@@ -249,3 +249,15 @@ def test_true_cut_anywhere_between_two_reads_is_seen(pad: int, chunk: int) -> No
     assert not stream.plain
     stream, _ = _stream(" " * pad + LOG, chunk)
     assert stream.plain
+
+
+@pytest.mark.parametrize("plain", [False, True])
+@pytest.mark.parametrize("card", ["10", None, [10], {"10": 10}, 10.5])
+def test_a_card_that_is_no_int_is_refused(plain: bool, card: object) -> None:
+    """A play that is no int (text, null, a list, an object) is never found in a hand."""
+    hands, rows, turns = _round()
+    turns[0]["plays"]["ana"] = card
+    assert quick_turns(Findings(), hands, rows, turns, plain=plain) is None
+    hands, rows, turns = _round()
+    turns[0]["plays"] = {"ana": card, "bob": card}
+    assert quick_turns(Findings(), hands, rows, turns, plain=plain) is None

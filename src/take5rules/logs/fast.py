@@ -125,16 +125,17 @@ def quick_turns(
         # log's lists, kept only when the log claims some taking to compare.
         taken: dict[str, list[Card]] | None = {} if claimed else None
         lows = 0
+        # The cards are ints (in a plain log, a value found in its player's hand is one).
+        if not plain and not _INT.issuperset(map(type, plays.values())):
+            return None
         try:
             ordered = sorted(plays.items(), key=_card_of)
         except TypeError:  # values that do not compare: not cards
             return None
         for player, value in ordered:
-            if type(value) is not int:
-                return None
             try:
                 hands[player].remove(value)
-            except (KeyError, ValueError):  # not in the hand (a set, or a list)
+            except (KeyError, ValueError, TypeError):  # not in the hand (of either kind)
                 return None
             # The placement, _kernel.target then put or take written out (this is every card
             # the validator replays): pinned to _kernel.resolve by tests/test_fast_placement.py.
