@@ -97,9 +97,11 @@ def quick_turns(
 
     *plain* says that *turns* were read from JSON holding no ``true``, NaN, Infinity or number
     with a fraction or exponent (:attr:`take5rules.logs.reader.LogStream.plain`): then a value
-    found equal to a list of cards (a ``rows_after`` equal to the rows, a ``taken`` equal to
-    what was taken) is a list of ints, the JSON having no other value equal to a card
-    (``false`` equals 0, which is none), and its items' types are not looked at again.
+    found equal to a card or to a list of cards (a card found in its player's hand, a
+    ``rows_after`` equal to the rows, a ``taken`` equal to what was taken) is an int or a list
+    of ints, the JSON having no other value equal to a card (``false`` equals 0, which is
+    none), and its type is not looked at. Otherwise each turn's cards are type-checked at once,
+    and the lists found equal to the rules' once a round.
     """
     seats = hands.keys()
     piles = dict.fromkeys(hands, 0)
