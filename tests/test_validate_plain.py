@@ -261,3 +261,21 @@ def test_a_card_that_is_no_int_is_refused(plain: bool, card: object) -> None:
     hands, rows, turns = _round()
     turns[0]["plays"] = {"ana": card, "bob": card}
     assert quick_turns(Findings(), hands, rows, turns, plain=plain) is None
+
+
+def test_the_placements_exercised_are_those_seen() -> None:
+    """A turn where every card takes a row (a low card, a sixth card) puts none on a row."""
+    rows = [[5, 6, 7, 8, 9], [20], [30], [40]]
+    findings = Findings()
+    # ana's 3 is lower than every row: she takes row 2 (index 1); bob's 10 is the sixth of row 1.
+    turns = [{"plays": {"ana": 3, "bob": 10}, "takes": {"ana": 1}}]
+    piles = quick_turns(findings, {"ana": [3], "bob": [10]}, rows, turns)
+    assert piles == {"ana": 3, "bob": 2 + 1 + 1 + 1 + 1}  # 20: 3 heads; 5: 2, 6 to 9: 1 each
+    assert "table.least-difference" not in findings.used
+    assert {"table.low-card", "table.sixth-card"} <= findings.used
+    findings = Findings()
+    turns = [{"plays": {"ana": 21, "bob": 10}}]  # both put on a row
+    assert quick_turns(findings, {"ana": [21], "bob": [10]}, [[5], [20], [30], [40]], turns) \
+        == {"ana": 0, "bob": 0}
+    assert "table.least-difference" in findings.used
+    assert not {"table.low-card", "table.sixth-card"} & findings.used

@@ -106,6 +106,7 @@ def quick_turns(
     seats = hands.keys()
     piles = dict.fromkeys(hands, 0)
     kinds = 0
+    taking = 0  # the cards that took a row (the others were put on one)
     # The rows' indices, by their last cards; and those cards, in that order.
     order = sorted(range(ROWS), key=lambda index: rows[index][-1])
     lasts = [rows[index][-1] for index in order]
@@ -152,9 +153,9 @@ def quick_turns(
                 lasts[place] = value
                 if len(row) < ROW_LIMIT:
                     row.append(value)
-                    kinds |= 1
                     continue
                 kinds |= 2
+                taking += 1
             else:
                 if not takes or player not in takes:
                     return None
@@ -163,6 +164,7 @@ def quick_turns(
                     return None
                 lows += 1
                 kinds |= 4
+                taking += 1
                 row = rows[index]
                 place = order.index(index)
                 del order[place], lasts[place]
@@ -202,6 +204,8 @@ def quick_turns(
                       and _INT.issuperset(map(type, _flat(lists)))):
         return None
     if turns:
+        if len(seats) * len(turns) > taking:  # some card was put on a row, not taking it
+            kinds |= 1
         findings.used |= _EXERCISED[kinds]
     return piles
 
