@@ -155,7 +155,8 @@ def test_fast_placement_is_the_kernels() -> None:
 
 #: Mutants of the copy: (text, replacement, which occurrence in quick_turns' source).
 MUTANTS = [
-    ("key=lambda index: rows[index][-1]", "key=lambda index: -rows[index][-1]", 0),
+    ("key=ends.__getitem__", "key=ends.__getitem__, reverse=True", 0),
+    ("lasts = sorted(ends)", "lasts = ends", 0),
     ("if place:", "if not place:", 0),
     ("place -= 1", "place -= 0", 0),
     ("lasts[place] = value", "lasts[place] = row[-1]", 0),

@@ -25,8 +25,9 @@ from take5rules.variants import Rules, Variant
 
 __all__ = ["Rounds", "quick_deal", "quick_turns"]
 
-#: A play's card, the key that sorts the plays lowest card first.
+#: A play's card, the key that sorts the plays lowest card first; a row's last card.
 _card_of = itemgetter(1)
+_last_of = itemgetter(-1)
 #: The type of a card; of a list of cards.
 _INT = frozenset({int})
 _LIST = frozenset({list})
@@ -108,8 +109,9 @@ def quick_turns(
     kinds = 0
     taking = 0  # the cards that took a row (the others were put on one)
     # The rows' indices, by their last cards; and those cards, in that order.
-    order = sorted(range(ROWS), key=lambda index: rows[index][-1])
-    lasts = [rows[index][-1] for index in order]
+    ends = list(map(_last_of, rows))
+    order = sorted(range(ROWS), key=ends.__getitem__)
+    lasts = sorted(ends)
     lists: list[Any] = []  # the claimed lists whose types are to be looked at
     for turn in turns:
         if type(turn) is not dict:
