@@ -79,7 +79,7 @@ def _keeper(folder: Path | None, stage: str, decisions: int, before: int, seed: 
 def main(argv: Sequence[str] | None = None) -> None:
     """Generate, train, export; print the CPU time."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200,
+    parser.add_argument("--games", type=int, default=800,
                         help="games of decisions labelled by best")
     parser.add_argument("--first-games", type=int, default=750,
                         help="games of decisions labelled by cautious (the first lessons)")
@@ -88,6 +88,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--hidden", type=int, nargs="+", default=[256, 256])
     parser.add_argument("--first-epochs", type=int, default=5)
     parser.add_argument("--epochs", type=int, default=12)
+    parser.add_argument("--rate", type=float, default=2e-3,
+                        help="the second stage's first learning rate (it falls to a tenth)")
     parser.add_argument("--decisions", type=Path, default=None,
                         help="keep (or reuse) the decisions labelled by best in this .npz")
     parser.add_argument("--out", type=Path, default=WEIGHTS)
@@ -116,8 +118,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     keeper = _keeper(arguments.checkpoints, "best", len(decisions), arguments.first_epochs,
                      arguments.seed)
     network, report = train(decisions.observations, decisions.legal, decisions.actions,
-                            targets=decisions.targets, epochs=arguments.epochs, rate=3e-4,
-                            decay=1e-5,
+                            targets=decisions.targets, epochs=arguments.epochs,
+                            rate=arguments.rate, decay=1e-5,
                             seed=arguments.seed, network=network, log=True, after_epoch=keeper)
     metadata = {
         "seed": arguments.seed,
@@ -127,8 +129,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                  f"({len(decisions)} decisions)"),
         "code": _commit(),
         "training": (f"imitation, numpy Adam, rows shuffled: {arguments.first_epochs} epochs "
-                     f"at 1e-3 on cautious's choices, then {arguments.epochs} epochs at 3e-4 "
-                     f"on the shares of best's visits; minibatches of 256, 10% held out"),
+                     f"at 1e-3 on cautious's choices, then {arguments.epochs} epochs at "
+                     f"{arguments.rate:g} on the shares of best's visits; minibatches of 256, "
+                     f"10% held out"),
         "held_out_accuracy": round(report.held_out_accuracy[-1], 4),
         "held_out_loss": round(report.held_out_loss[-1], 4),
     }
