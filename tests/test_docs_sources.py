@@ -419,7 +419,7 @@ def test_the_agents_page_asks_for_the_same_figures_in_every_language() -> None:
     asked = {language: marker.findall((DOCS / language / "agents.md").read_text("utf-8"))
              for language in LANGUAGES}
     files = {argument.split()[0] for kind, argument in asked["en"] if kind == "figure"}
-    assert files == {"env", "batch", "cfr"}  # the speed, batch and CFR figures, none by hand
+    assert files == {"env", "batch", "cfr", "policy"}  # speed, batch, CFR, the policy: none by hand
     assert [argument for kind, argument in asked["en"] if kind == "encoding"] == ["size", "",
                                                                                  "size"]
     cfr = json.loads((RESULTS / "cfr.json").read_text(encoding="utf-8"))
