@@ -124,8 +124,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     metadata = {
         "seed": arguments.seed,
         "data": (f"training.generate, seed {arguments.seed}: first the choices of cautious at "
-                 f"every decision of {arguments.first_games} games, then the choices of best "
-                 f"(ISMCTS, 350 iterations) at every decision of {arguments.games} games "
+                 f"every decision of {arguments.first_games} games, then the shares of the "
+                 f"visits of best (ISMCTS, 350 iterations) at every decision of "
+                 f"{arguments.games} games "
                  f"({len(decisions)} decisions)"),
         "code": _commit(),
         "training": (f"imitation, numpy Adam, rows shuffled: {arguments.first_epochs} epochs "
