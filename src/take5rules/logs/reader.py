@@ -337,13 +337,7 @@ class LogStream:
                     return
                 self._held = list(self._read_rounds(turns=True))
             else:
-                value = self._value()
-                check_top(name, value)
-                if name in ("format", "version"):
-                    check_identity({**self.document, name: value}, partial=True)
-                self.document[name] = value
-                if name == "players":
-                    self._names = frozenset(self.document["players"])
+                self._keep(name, self._value())
             after = _AFTER.match(self._buf, self._pos)
             if after is not None:
                 self._pos = after.end()
@@ -353,6 +347,15 @@ class LogStream:
             elif self._expect(",}", "Expecting ',' delimiter") == "}":
                 self._end()
                 return
+
+    def _keep(self, name: str, value: Any) -> None:
+        """Check the member *name* (not the rounds) read with *value*, and keep it."""
+        check_top(name, value)
+        if name in ("format", "version"):
+            check_identity({**self.document, name: value}, partial=True)
+        self.document[name] = value
+        if name == "players":
+            self._names = frozenset(self.document["players"])
 
     def _at_once(self) -> bool:
         """Read the members from here in one parse, when they are plain and all read.
@@ -392,12 +395,7 @@ class LogStream:
         for name, value in read:
             if name in self.document or (name == "rounds" and self._held is not None):
                 raise LogError(_TWICE, name=name)
-            check_top(name, value)
-            if name in ("format", "version"):
-                check_identity({**self.document, name: value}, partial=True)
-            self.document[name] = value
-            if name == "players":
-                self._names = frozenset(self.document["players"])
+            self._keep(name, value)
         if stop >= 0:
             self._pos = stop
             return False
