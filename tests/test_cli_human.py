@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from rulebook import heads
 from take5rules.cli.main import main
 from take5rules.logs.validator import validate
 
@@ -23,20 +24,6 @@ def _every_number_once() -> str:
     """1 to 104 once: each card question ends on the lowest legal answer left, and the input
     ends part-way through the game (the hand's cards rise, the numbers run out)."""
     return "\n".join(str(number) for number in range(1, 105)) + "\n"
-
-
-def _heads(card: int) -> int:
-    """The rulebook's bull heads: 55 has 7, other multiples of 11 have 5, multiples of 10 have
-    3, other multiples of 5 have 2, every other card 1."""
-    if card == 55:
-        return 7
-    if card % 11 == 0:
-        return 5
-    if card % 10 == 0:
-        return 3
-    if card % 5 == 0:
-        return 2
-    return 1
 
 
 @pytest.mark.slow
@@ -117,7 +104,7 @@ def test_the_logic_draft_shows_the_pool_with_its_bull_heads() -> None:
                     if line.startswith("me, take a card from the pool: "))
     shown = re.findall(r"(\d+) \((\d+) bull heads?\)", question)
     assert len(shown) >= 2
-    assert all(int(heads) == _heads(int(card)) for card, heads in shown)
+    assert all(int(printed) == heads(int(card)) for card, printed in shown)
 
 
 @pytest.mark.slow

@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from rulebook import heads
 from take5rules import _kernel
 from take5rules.logs import fast
 from take5rules.logs.report import Findings
@@ -33,19 +34,6 @@ NAMES = ("ana", "bob", "cyd", "dan", "eve", "fay", "gus", "hal", "ivy", "jon")
 
 QuickTurns = Callable[[Findings, dict[str, set[int]], list[list[int]], list[Any]],
                       dict[str, int] | None]
-
-
-def _heads(card: int) -> int:
-    """Bull heads from the rulebook: 55 has 7, doubles 5, tens 3, fives 2, any other 1."""
-    if card == 55:
-        return 7
-    if card % 11 == 0:
-        return 5
-    if card % 10 == 0:
-        return 3
-    if card % 5 == 0:
-        return 2
-    return 1
 
 
 Round = tuple[dict[str, set[int]], list[tuple[int, ...]], list[dict[str, Any]], dict[str, int],
@@ -85,7 +73,7 @@ def _round(rng: random.Random) -> Round:
         takes = {record[0]: record[2] for record in records if record[4] == _kernel.LOW_CARD}
         taken = {record[0]: list(record[3]) for record in records if record[3]}
         for record in records:
-            piles[record[0]] += sum(_heads(card) for card in record[3])
+            piles[record[0]] += sum(heads(card) for card in record[3])
             rules.add(record[4])
         turn: dict[str, Any] = {"plays": plays, "rows_after": [list(row) for row in rows],
                                 "taken": taken}

@@ -33,6 +33,7 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import seed as run_with_seed
 from hypothesis import strategies as st
 
+from rulebook import heads
 from take5rules import _kernel
 from take5rules.cards import bull_heads
 from take5rules.events import (
@@ -79,16 +80,6 @@ def say_seed() -> None:
 
 
 # --- the reference, from the rulebook ---------------------------------------------------------
-
-
-def heads(value: int) -> int:
-    """Bull heads: 55 has 7, other multiples of 11 have 5, of 10 have 3, of 5 have 2, else 1."""
-    if value == 55:
-        return 7
-    for divisor, count in ((11, 5), (10, 3), (5, 2)):
-        if value % divisor == 0:
-            return count
-    return 1
 
 
 def reference_turn(

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from rulebook import heads
 from take5rules import text as i18n
 from take5rules.events import GameOver, LowCardTaken, RoundStarted, SixthCardTaken
 from take5rules.playing.engine import play_game
@@ -283,20 +284,6 @@ def test_the_page_labels_the_bull_heads_taken_this_round(language: str, words: s
     assert words in matter["body"]
 
 
-#: The rulebook's bull heads: 55 has 7, a double (11, 22...) 5, a multiple of 10 has 3, a
-#: multiple of 5 has 2, any other card 1.
-def _heads(card: int) -> int:
-    if card == 55:
-        return 7
-    if card % 11 == 0:
-        return 5
-    if card % 10 == 0:
-        return 3
-    if card % 5 == 0:
-        return 2
-    return 1
-
-
 def test_the_page_shows_the_bull_heads_each_seat_has_taken_this_round() -> None:
     # Issue 27: the totals stay at 0 until a round is scored; the page shows what each seat has
     # taken so far, as the terminal game does. Checked against the engine's own game, answered
@@ -313,7 +300,7 @@ def test_the_page_shows_the_bull_heads_each_seat_has_taken_this_round() -> None:
             if event.kind in ("round-started", "round-scored"):
                 taken = {"ana": 0, "bob": 0, "cyd": 0}
             elif isinstance(event, SixthCardTaken | LowCardTaken):
-                taken[event.player] += sum(_heads(card) for card in event.taken)
+                taken[event.player] += sum(heads(card) for card in event.taken)
         assert state["taken"] == [[name, heads] for name, heads in taken.items()]
         seen_taken = seen_taken or any(taken.values())
         if state["phase"] == "over":

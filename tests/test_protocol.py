@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
+from rulebook import heads
 from take5rules.events import (
     CardPlaced,
     CardsRevealed,
@@ -57,19 +58,6 @@ def validator(name: str) -> Draft202012Validator:
     """A validator of the schema's ``$defs`` entry *name*."""
     return Draft202012Validator({"$schema": SCHEMA["$schema"], "$defs": SCHEMA["$defs"],
                                  "$ref": f"#/$defs/{name}"})
-
-
-def heads(card: int) -> int:
-    """A card's bull heads from the digits printed on it (the rulebook's table)."""
-    if card == 55:
-        return 7
-    if card % 11 == 0:
-        return 5
-    if card % 10 == 0:
-        return 3
-    if card % 5 == 0:
-        return 2
-    return 1
 
 
 # --- The schema ---------------------------------------------------------------------------
