@@ -51,23 +51,23 @@ def _commit() -> str:
     return done.stdout.strip() + ("+changes" if dirty.stdout.strip() else "")
 
 
-def _keeper(folder: Path | None, stage: str, decisions: int, before: int, seed: int
-            ) -> Callable[[int, Network, TrainingReport], None] | None:
+def _keeper(folder: Path | None, stage: str, decisions: int, before: int, seed: int,
+            code: str) -> Callable[[int, Network, TrainingReport], None] | None:
     """What saves the network after each epoch of a stage in *folder* (nothing without one).
 
     The files are numbered across the stages (*before* epochs came first): ``epoch-<k>.npz``,
     the metadata saying the epoch, the stage (whose labels: ``cautious`` or ``best``), the
-    decisions it trains on and the held-out accuracy then.
+    decisions it trains on and the held-out accuracy then; *code* is the code's version.
     """
     if folder is None:
         return None
-    kept = folder
+    kept = folder  # not None, in the closure too
     kept.mkdir(parents=True, exist_ok=True)
 
     def keep(epoch: int, network: Network, report: TrainingReport) -> None:
         number = before + epoch
         save_policy(network.policy({
-            "seed": seed, "code": _commit(),
+            "seed": seed, "code": code,
             "data": f"training.generate, seed {seed}: {decisions} decisions labelled by {stage}",
             "epoch": number, "stage": stage, "decisions": decisions,
             "held_out_accuracy": round(report.held_out_accuracy[-1], 4)
@@ -98,6 +98,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                              "epoch-<k>.npz (the strength benchmark's training curve)")
     arguments = parser.parse_args(argv)
     wall, cpu = time.monotonic(), _cpu_seconds()
+    code = _commit()  # the version of the code that trains (asked of git once)
     if arguments.decisions is not None and arguments.decisions.exists():
         decisions = Decisions.load(arguments.decisions)
         print(f"reused {len(decisions)} decisions from {arguments.decisions}")
@@ -109,14 +110,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     first = generate(arguments.first_games, arguments.seed, arguments.jobs, teacher="cautious")
     generated = _cpu_seconds() - cpu
     print(f"first lessons: {len(first)} decisions labelled by cautious")
-    first_keeper = _keeper(arguments.checkpoints, "cautious", len(first), 0, arguments.seed)
+    first_keeper = _keeper(arguments.checkpoints, "cautious", len(first), 0, arguments.seed,
+                           code)
     network, report = train(first.observations, first.legal, first.actions,
                             hidden=arguments.hidden, epochs=arguments.first_epochs,
                             decay=1e-5, seed=arguments.seed, log=True, after_epoch=first_keeper)
     del first
     print(f"then {len(decisions)} decisions labelled by best")
     keeper = _keeper(arguments.checkpoints, "best", len(decisions), arguments.first_epochs,
-                     arguments.seed)
+                     arguments.seed, code)
     network, report = train(decisions.observations, decisions.legal, decisions.actions,
                             targets=decisions.targets, epochs=arguments.epochs,
                             rate=arguments.rate, decay=1e-5,
@@ -128,7 +130,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                  f"visits of best (ISMCTS, 350 iterations) at every decision of "
                  f"{arguments.games} games "
                  f"({len(decisions)} decisions)"),
-        "code": _commit(),
+        "code": code,
         "training": (f"imitation, numpy Adam, rows shuffled: {arguments.first_epochs} epochs "
                      f"at 1e-3 on cautious's choices, then {arguments.epochs} epochs at "
                      f"{arguments.rate:g} on the shares of best's visits; minibatches of 256, "
