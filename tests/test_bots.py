@@ -23,6 +23,7 @@ from take5rules.playing.engine import play_silently
 from take5rules.playing.ismcts import MOST_ITERATIONS, ISMCTSPlayer
 from take5rules.playing.kinds import BUILTIN_PLAYERS
 from take5rules.playing.players import CardView, CautiousPlayer, DraftView, Player, RowChoice
+from take5rules.playing.rollouts import cautious_card
 from take5rules.playing.stepper import Game, Phase
 from take5rules.table import Table
 from take5rules.variants import Rules, Variant
@@ -74,6 +75,63 @@ def test_the_greedy_rollout_plays_the_greedy_card_at_every_seat() -> None:
         fast = play_out(fast_rows, fast_hands, "abc", "a", first, rng, ROLLOUTS["greedy"])
         slow = play_out(slow_rows, slow_hands, "abc", "a", first, rng,
                          lambda now, _rng: lambda held: _greedy_by_the_rules(now, held))
+        assert (fast, fast_rows) == (slow, slow_rows)
+
+
+def _cautious_by_the_rules(rows: list[tuple[int, ...]], hand: list[int]) -> int:
+    # The cautious player's risk, written out: a sixth card costs its row's heads + 1, a low
+    # card the cheapest row's heads + 0.5, any other card its row's length times its gap / 400
+    # (always below 1.1); ties to the lower card.
+    def risk(card: int) -> tuple[float, int]:
+        below = [row for row in rows if row[-1] < card]
+        if not below:
+            return min(sum(map(_heads, row)) for row in rows) + 0.5, card
+        row = max(below, key=lambda row: row[-1])
+        if len(row) == 5:
+            return sum(map(_heads, row)) + 1.0, card
+        return len(row) * (card - row[-1]) / 400, card
+
+    return min(hand, key=risk)
+
+
+def test_cautious_card_prefers_a_short_row_then_the_cheaper_of_low_and_sixth() -> None:
+    rows = [(12, 13), (37,), (43, 44, 45, 46, 47), (58,)]
+    # 16 goes on a row of 2 (gap 3: risk 6/400), 40 on a row of 1 (gap 3: 3/400).
+    assert cautious_card(rows, [16, 40]) == 40
+    # greedy, blind to the rows' lengths, takes the lower of the two equal gaps.
+    assert greedy_card(rows, [16, 40]) == 16
+    # 5 is low (the cheapest row, 12 13 or 37 or 58: 1 head, + 0.5); 48 is sixth (10 + 1).
+    assert cautious_card(rows, [5, 48]) == 5
+    # A card on a short row, however far, before a low card: 103 on 58 (gap 45: 45/400).
+    assert cautious_card(rows, [5, 103]) == 103
+
+
+def test_cautious_card_is_the_cautious_players_card() -> None:
+    rng = random.Random(8)
+    for _ in range(400):
+        deck = rng.sample(range(1, 105), 30)
+        rows = [tuple(sorted(deck[5 * k:5 * k + rng.randint(1, 5)])) for k in range(4)]
+        hand = sorted(deck[20:20 + rng.randint(1, 10)])
+        view = CardView(1, 1, Table.of([list(row) for row in rows]), tuple(hand), {"me": 0},
+                        player="me")
+        assert cautious_card(rows, hand) == CautiousPlayer().choose_card(view)
+        assert cautious_card(rows, hand) == _cautious_by_the_rules(rows, hand)
+
+
+def test_the_cautious_rollout_plays_the_cautious_card_at_every_seat() -> None:
+    from take5rules.playing.rollouts import play_out
+
+    rng = random.Random(5)
+    for _ in range(30):
+        deck = rng.sample(range(1, 105), 34)
+        rows: list[tuple[int, ...]] = [(card,) for card in deck[:4]]
+        hands = {seat: sorted(deck[4 + 10 * k:14 + 10 * k]) for k, seat in enumerate("abc")}
+        first = hands["a"][rng.randrange(10)]
+        fast_rows, fast_hands = list(rows), {seat: list(hand) for seat, hand in hands.items()}
+        slow_rows, slow_hands = list(rows), {seat: list(hand) for seat, hand in hands.items()}
+        fast = play_out(fast_rows, fast_hands, "abc", "a", first, rng, ROLLOUTS["cautious"])
+        slow = play_out(slow_rows, slow_hands, "abc", "a", first, rng,
+                         lambda now, _rng: lambda held: _cautious_by_the_rules(now, held))
         assert (fast, fast_rows) == (slow, slow_rows)
 
 

@@ -116,7 +116,8 @@ class MonteCarloPlayer:
     Args:
         worlds: sampled worlds per decision (each candidate is played out once in each), 1 to
             :data:`MOST_WORLDS`.
-        rollout: the rollout policy, ``"greedy"`` or ``"random"`` (:data:`ROLLOUTS`).
+        rollout: the rollout policy, ``"greedy"``, ``"cautious"`` or ``"random"``
+            (:data:`ROLLOUTS`).
         seed: the seed of the worlds and the rollouts (an integer, or ``None``).
         budget: milliseconds a decision may take at most (above 0, at most an hour), or
             ``None`` for no limit.
@@ -225,7 +226,8 @@ class MonteCarloPlayer:
             return play_out([(card,) for card in deal.rows], hands, seats, me, None,
                             random.Random(seed), policy)
 
-        runs = 1 if self.rollout == "greedy" else max(1, self.worlds // 8)
+        # A rollout that draws nothing (greedy, cautious) plays the same in every run.
+        runs = max(1, self.worlds // 8) if self.rollout == "random" else 1
         seeds = [rng.getrandbits(32) for _ in range(runs)]
         scores = [sum(evaluate(index, seed) for seed in seeds) for index in range(len(ranked))]
         return ranked[min(range(len(ranked)), key=lambda index: (scores[index], index))]

@@ -141,7 +141,7 @@ class ISMCTSPlayer:
         iterations: determinizations (and rollouts) per decision, 1 to
             :data:`MOST_ITERATIONS`.
         exploration: UCB1's exploration constant, in bull heads.
-        rollout: the rollout policy, ``"greedy"`` or ``"random"``
+        rollout: the rollout policy, ``"greedy"``, ``"cautious"`` or ``"random"``
             (:data:`take5rules.playing.bots.ROLLOUTS`).
         seed: the seed of the determinizations, the expansions and the rollouts (an integer,
             or ``None``).

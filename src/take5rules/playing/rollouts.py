@@ -5,7 +5,9 @@
 out in sampled worlds. The pieces of that play-out are here, once:
 
 * a rollout *policy* (:data:`ROLLOUTS`: ``"greedy"``, the card of least immediate cost of
-  :func:`greedy_card`, or ``"random"``) chooses every card a seat plays in a rollout;
+  :func:`greedy_card`; ``"cautious"``, the card
+  :class:`~take5rules.playing.players.CautiousPlayer` plays, :func:`cautious_card`; or
+  ``"random"``) chooses every card a seat plays in a rollout;
 * :func:`play_turn` plays one turn (the searching seat's card given, the others' from the
   policy), :func:`play_out` the turns to the end of the round;
 * :func:`take_row` plays the rest of a turn after the searching seat's low card took a row,
@@ -52,6 +54,7 @@ __all__ = [
     "ROLLOUTS",
     "Policy",
     "after_me",
+    "cautious_card",
     "checked_budget",
     "checked_count",
     "checked_flag",
@@ -156,13 +159,59 @@ def _greedy_policy(rows: list[Row], rng: random.Random) -> Callable[[list[Card]]
     return lambda hand: _greedy_choice(hand, lasts, base, scale)
 
 
+def _cautious_figures(rows: Sequence[Row]) -> tuple[list[Card], list[int], list[int]]:
+    """The rows' figures (as :func:`_row_figures`) of :class:`.CautiousPlayer`'s choice.
+
+    Its key of a card, smallest first: a card that goes on a short row, ``len(row) * gap``
+    (below 2**9); then a low card, twice the cheapest row's bull heads plus 1; then a sixth
+    card, twice its row's bull heads plus 2 (those two shifted above every short row's key);
+    ties to the lower card. Packed as ``key << 7 | card``: for a short row of length *n*
+    ending at *last*, ``card * (128 n + 1) - 128 n last``.
+    """
+    heads = _pile_heads
+    ranked = sorted(rows, key=_LAST)
+    base = [(2 * min(heads(row) for row in rows) + 1) << 17]
+    scale = [1]
+    for row in ranked:
+        size = len(row)
+        if size >= _LIMIT:
+            base.append((2 * heads(row) + 2) << 17)
+            scale.append(1)
+        else:
+            base.append(-(size * row[-1]) << 7)
+            scale.append((size << 7) + 1)
+    return [row[-1] for row in ranked], base, scale
+
+
+def cautious_card(rows: Sequence[Row], hand: Sequence[Card]) -> Card:
+    """The card :class:`~take5rules.playing.players.CautiousPlayer` plays on *rows*.
+
+    A card that goes on a row without filling it, the shortest row times the smallest gap;
+    else a low card if the cheapest row costs less than the sixth card's row; ties to the
+    lower card.
+
+    >>> cautious_card([(12,), (37,), (43, 44, 45, 46, 47), (58,)], [5, 48, 60])
+    60
+    >>> cautious_card([(12, 13), (37,), (43, 44, 45, 46, 47), (58,)], [16, 40])
+    40
+    """
+    lasts, base, scale = _cautious_figures(rows)
+    return _greedy_choice(hand, lasts, base, scale)
+
+
+def _cautious_policy(rows: list[Row], rng: random.Random) -> Callable[[list[Card]], Card]:
+    lasts, base, scale = _cautious_figures(rows)  # once a turn: every seat sees the same rows
+    return lambda hand: _greedy_choice(hand, lasts, base, scale)
+
+
 def _random_policy(rows: list[Row], rng: random.Random) -> Callable[[list[Card]], Card]:
     draw = rng.random
     return lambda hand: hand[int(draw() * len(hand))]
 
 
 #: The rollout policies by name.
-ROLLOUTS: dict[str, Policy] = {"greedy": _greedy_policy, "random": _random_policy}
+ROLLOUTS: dict[str, Policy] = {"greedy": _greedy_policy, "cautious": _cautious_policy,
+                               "random": _random_policy}
 
 
 def checked_count(name: str, value: object, most: int) -> int:
