@@ -15,7 +15,14 @@ import pytest
 
 np = pytest.importorskip("numpy", reason="training needs numpy (take5rules[batch])")
 
-from training.generate import Decisions, Table, generate, play_labelled, table_of  # noqa: E402
+from training.generate import (  # noqa: E402
+    FOLLOW_ACTORS,
+    Decisions,
+    Table,
+    generate,
+    play_labelled,
+    table_of,
+)
 from training.train import (  # noqa: E402
     Network,
     accuracy,
@@ -177,6 +184,37 @@ def test_the_tables_come_from_the_seed_and_the_game_alone() -> None:
         assert low <= len(table.actors) <= high
         assert set(table.actors) <= {"best", "cautious", "greedy"}
     assert sum(t.rules == Rules() and len(t.actors) == 4 for t in tables) >= 15
+
+
+def test_the_games_that_follow_a_network_seat_it_most_often_on_their_own_stream() -> None:
+    follow = [table_of(1, game, actors=FOLLOW_ACTORS) for game in range(40)]
+    seats = [actor for table in follow for actor in table.actors]
+    assert set(seats) == {"policy", "best"}
+    assert seats.count("policy") > 2 * seats.count("best")  # weights 3 to 1
+    # Their own stream: the default recipe's tables (the shipped weights') do not move.
+    assert [t.deal_seed for t in follow] != [table_of(1, game).deal_seed for game in range(40)]
+
+
+@pytest.mark.slow
+def test_a_policy_actor_plays_the_network_s_card_and_the_search_labels_it() -> None:
+    from take5rules.agents.policy import PolicyPlayer
+
+    table = Table(("policy", "policy"), Rules(threshold=20), 3, 4)
+    decisions = play_labelled(table, iterations=4)
+    assert len(decisions) >= 20 and decisions.legal[np.arange(len(decisions)),
+                                                      decisions.actions].all()
+    # The positions are the network's: the first seat's next view holds its first hand less
+    # the card the network chose from its first view (the search's label may differ).
+    observations = decisions.observations
+    hand, seat = OBSERVATION_LAYOUT["hand"], OBSERVATION_LAYOUT["seat"]
+    first = observations[0]
+    mine = [row for row in observations[1:] if np.array_equal(row[seat], first[seat])]
+    legal = np.zeros(decisions.legal.shape[1], bool)
+    legal[np.flatnonzero(first[hand])] = True
+    chosen = PolicyPlayer().policy.act(first, legal)
+    expected = first[hand].copy()
+    expected[chosen] = 0
+    assert np.array_equal(mine[0][hand], expected)
 
 
 @pytest.mark.slow

@@ -19,6 +19,7 @@ import random
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from take5rules.agents.encoding import ACTIONS, ROW_ACTIONS, SIZE
-from take5rules.agents.policy import view_vector
+from take5rules.agents.policy import Policy, PolicyPlayer, load_policy, view_vector
 from take5rules.playing.bots import GreedyPlayer
 from take5rules.playing.engine import play_silently
 from take5rules.playing.kinds import best_player
@@ -41,6 +42,11 @@ __all__ = ["Decisions", "Table", "generate", "play_labelled", "table_of"]
 FOUR_STANDARD = 0.6
 #: The actors a seat may have, with their weights: the search itself most often.
 ACTORS = (("best", 2), ("cautious", 1), ("greedy", 1))
+#: The actors of the games that follow a network (``--follow``): the network itself most often,
+#: so that the search labels the positions the network reaches (DAgger: Ross, Gordon and
+#: Bagnell, *A Reduction of Imitation Learning and Structured Prediction to No-Regret Online
+#: Learning*, AISTATS 2011).
+FOLLOW_ACTORS = (("policy", 3), ("best", 1))
 
 
 @dataclass(frozen=True)
@@ -100,12 +106,16 @@ class Decisions:
                        targets)
 
 
-def table_of(seed: int, game: int, teacher: str = "best") -> Table:
+def table_of(seed: int, game: int, teacher: str = "best",
+             actors: Sequence[tuple[str, int]] = ACTORS) -> Table:
     """The table of game *game* of a run seeded *seed* labelled by *teacher* (from those alone).
 
-    The games labelled by ``best`` and by ``cautious`` are drawn from separate streams.
+    The games labelled by ``best`` and by ``cautious``, and those of other *actors*, are drawn
+    from separate streams.
     """
     stream = "" if teacher == "best" else f"/{teacher}"
+    if tuple(actors) != ACTORS:
+        stream += "/" + ",".join(f"{name}:{weight}" for name, weight in actors)
     rng = random.Random(f"take5-training/{seed}/{game}{stream}")
     if rng.random() < FOUR_STANDARD:
         rules, count = Rules(), 4
@@ -113,10 +123,10 @@ def table_of(seed: int, game: int, teacher: str = "best") -> Table:
         variant = rng.choice(list(Variant))
         most = {Variant.LOGIC: 6, Variant.TOURNAMENT: 5}.get(variant, 10)
         rules, count = Rules(variant), rng.randint(2, most)
-    names = [name for name, _ in ACTORS]
-    weights = [weight for _, weight in ACTORS]
-    actors = tuple(rng.choices(names, weights)[0] for _ in range(count))
-    return Table(actors, rules, rng.getrandbits(32), rng.getrandbits(32))
+    names = [name for name, _ in actors]
+    weights = [weight for _, weight in actors]
+    seated = tuple(rng.choices(names, weights)[0] for _ in range(count))
+    return Table(seated, rules, rng.getrandbits(32), rng.getrandbits(32))
 
 
 class _Labelled:
@@ -160,13 +170,20 @@ class _Labelled:
         return card if self.actor is None else self.actor.choose_draft(view)
 
 
+@cache
+def _network(weights: Path) -> Policy:
+    """The network of the file *weights*, read once a process."""
+    return load_policy(weights)
+
+
 def play_labelled(table: Table, iterations: int | None = None,
-                  teacher: str = "best") -> Decisions:
+                  teacher: str = "best", weights: Path | None = None) -> Decisions:
     """Play *table*'s game; return every decision of every seat, labelled by *teacher*.
 
     The *teacher* is ``best`` (the search; *iterations* overrides its 350, the tests use a
     few, to be quick) or ``cautious`` (cheap: the many decisions of the network's first
-    lessons).
+    lessons). A ``policy`` actor plays the network of the file *weights* (default the shipped
+    one).
     """
     names = [f"seat{index}" for index in range(len(table.actors))]
     rows: list[tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], int,
@@ -177,8 +194,13 @@ def play_labelled(table: Table, iterations: int | None = None,
                        else CautiousPlayer())
         if iterations is not None and teacher == "best":
             search.iterations = iterations
-        kind: Player | None = {"best": None, "cautious": CautiousPlayer(),
-                               "greedy": GreedyPlayer(table.search_seed + index)}[actor]
+        kind: Player | None
+        if actor == "policy":
+            kind = PolicyPlayer(_network(weights) if weights is not None else None,
+                                players=names, rules=table.rules)
+        else:
+            kind = {"best": None, "cautious": CautiousPlayer(),
+                    "greedy": GreedyPlayer(table.search_seed + index)}[actor]
         seats[name] = _Labelled(kind, search, names, table.rules, rows)
     play_silently(seats, table.rules, table.deal_seed)
     count = len(names)
@@ -189,19 +211,25 @@ def play_labelled(table: Table, iterations: int | None = None,
                      np.array([r[3] for r in rows], np.float32).reshape(-1, ACTIONS))
 
 
-def _one(arguments: tuple[int, int, int | None, str]) -> Decisions:
-    seed, game, iterations, teacher = arguments
-    return play_labelled(table_of(seed, game, teacher), iterations, teacher)
+def _one(arguments: tuple[int, int, int | None, str, tuple[tuple[str, int], ...],
+                          Path | None]) -> Decisions:
+    seed, game, iterations, teacher, actors, weights = arguments
+    return play_labelled(table_of(seed, game, teacher, actors), iterations, teacher, weights)
 
 
 def generate(games: int, seed: int, jobs: int = 1, iterations: int | None = None,
-             progress: bool = False, teacher: str = "best", first: int = 0) -> Decisions:
+             progress: bool = False, teacher: str = "best", first: int = 0,
+             actors: Sequence[tuple[str, int]] = ACTORS,
+             weights: Path | None = None) -> Decisions:
     """The decisions of games *first* to *games* - 1 of run *seed*, labelled by *teacher*.
 
     With *jobs* above 1 the games are played in that many processes; the result is the same.
     The decisions of games 0 to *n* - 1 are those of 0 to *k* - 1 then of *k* to *n* - 1.
+    The seats' *actors* are drawn by their weights; a ``policy`` actor plays the network of
+    the file *weights* (default the shipped one).
     """
-    work = [(seed, game, iterations, teacher) for game in range(first, games)]
+    work = [(seed, game, iterations, teacher, tuple(actors), weights)
+            for game in range(first, games)]
     parts: list[Decisions] = []
     started = time.monotonic()
     if jobs <= 1:
@@ -225,10 +253,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--first", type=int, default=0, help="the first game (default 0)")
     parser.add_argument("--out", type=Path, default=Path("build/training/decisions.npz"))
+    parser.add_argument("--follow", type=Path, default=None, metavar="WEIGHTS",
+                        help="seat mostly this network, labelled by the search (DAgger)")
     arguments = parser.parse_args(argv)
     start = time.process_time()
+    follow = arguments.follow is not None
     decisions = generate(arguments.games, arguments.seed, arguments.jobs, progress=True,
-                         first=arguments.first)
+                         first=arguments.first, actors=FOLLOW_ACTORS if follow else ACTORS,
+                         weights=arguments.follow)
     decisions.save(arguments.out)
     print(f"{len(decisions)} decisions of {arguments.games} games in {arguments.out}; "
           f"{time.process_time() - start:.0f} CPU s in this process")
