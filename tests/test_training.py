@@ -296,19 +296,26 @@ def test_generate_in_two_parts_is_generate_at_once() -> None:
 
 
 @pytest.mark.slow
-def test_checkpoints_keep_the_network_after_every_epoch_of_both_stages(tmp_path: Path) -> None:
+def test_checkpoints_keep_the_network_after_every_epoch_of_every_stage(tmp_path: Path) -> None:
     from training.__main__ import main
 
     folder = tmp_path / "steps"
     main(["--games", "1", "--first-games", "1", "--first-epochs", "2", "--epochs", "1",
+          "--follow-rounds", "1", "--follow-games", "1",
           "--hidden", "6", "--seed", "3", "--out", str(tmp_path / "policy.npz"),
-          "--checkpoints", str(folder)])
+          "--decisions", str(tmp_path / "best.npz"), "--checkpoints", str(folder)])
     assert sorted(path.name for path in folder.iterdir()) == [
-        "epoch-1.npz", "epoch-2.npz", "epoch-3.npz"]
-    stages = [load_policy(folder / f"epoch-{k}.npz").metadata for k in (1, 2, 3)]
+        "epoch-1.npz", "epoch-2.npz", "epoch-3.npz", "epoch-4.npz"]
+    stages = [load_policy(folder / f"epoch-{k}.npz").metadata for k in (1, 2, 3, 4)]
     assert [(m["epoch"], m["stage"]) for m in stages] == [
-        (1, "cautious"), (2, "cautious"), (3, "best")]
-    last = load_policy(folder / "epoch-3.npz")
+        (1, "cautious"), (2, "cautious"), (3, "best"), (4, "best, follow round 1")]
+    # The round trains on the search's decisions of both stages' games.
+    best = Decisions.load(tmp_path / "best.npz")
+    followed = Decisions.load(tmp_path / "best-follow1.npz")
+    assert stages[2]["decisions"] == len(best)
+    assert stages[3]["decisions"] == len(best) + len(followed)
+    last = load_policy(folder / "epoch-4.npz")
     final = load_policy(tmp_path / "policy.npz")  # the last checkpoint is the network shipped
     assert all(np.array_equal(a, b) for pair in zip(last.layers, final.layers, strict=True)
                for a, b in zip(*pair, strict=True))
+    assert "1 x 1 games seated mostly by the network" in final.metadata["data"]
