@@ -8,7 +8,11 @@ and the CPU milliseconds a decision of each timed player (this process, one core
 
     python benchmarks/bench_policy.py --sets 500 --head-sets 100
     python benchmarks/bench_policy.py --weights path/to/policy.npz
-    python benchmarks/bench_policy.py --sets 500 --head-sets 500 --write
+    python benchmarks/bench_policy.py --sets 500 --head-sets 500 --jobs 2 --write
+
+With ``--jobs N`` the second table's games run in N processes (each seat made afresh for each
+game, so a game is the same in any process), and its milliseconds a move are measured on its
+first ``--time-sets`` deal sets, played again in this process.
 
 ``--write`` saves the figures in ``benchmarks/results/policy.json`` (with the commit, the date
 and the processor), which the "Strength ladder" page reads.
@@ -20,6 +24,7 @@ import argparse
 import statistics
 import sys
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _harness import save
 from bench_strength import Timed
 
-from take5rules.agents.arena import run_arena
+from take5rules.agents.arena import PlayerLike, run_arena
 from take5rules.agents.policy import PolicyPlayer, load_policy
 from take5rules.playing.bots import MonteCarloPlayer
 from take5rules.playing.players import CautiousPlayer
@@ -63,13 +68,17 @@ def main() -> None:
     parser.add_argument("--head-sets", type=int, default=100,
                         help="deal sets with mc-64 (0: not this table)")
     parser.add_argument("--seed", type=int, default=21)
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes for the second table's games (its times: --time-sets)")
+    parser.add_argument("--time-sets", type=int, default=20,
+                        help="with --jobs: the second table's deal sets timed in this process")
     parser.add_argument("--weights", type=Path, default=None,
                         help="a weights file (default: the shipped weights)")
     parser.add_argument("--write", action="store_true",
                         help="save the figures in benchmarks/results/policy.json")
     arguments = parser.parse_args()
     figures: dict[str, Any] = {"sets": arguments.sets, "head_sets": arguments.head_sets,
-                               "seed": arguments.seed}
+                               "seed": arguments.seed, "jobs": arguments.jobs}
     policy = load_policy(arguments.weights)
     print(f"policy {policy.widths}, code {policy.metadata.get('code')}")
     started = time.process_time()
@@ -85,9 +94,21 @@ def main() -> None:
                                      "policy": _timing(timed)}
     if arguments.head_sets:
         timed, baseline = Timed(PolicyPlayer(policy)), Timed(MonteCarloPlayer(worlds=64, seed=2))
-        result = run_arena({"policy": timed, "mc-64": baseline, "cautious": CautiousPlayer(),
-                            "cautious#2": CautiousPlayer()},
-                           games=4 * arguments.head_sets, seed=arguments.seed + 1)
+        timed_table: dict[str, PlayerLike] = {
+            "policy": timed, "mc-64": baseline, "cautious": CautiousPlayer(),
+            "cautious#2": CautiousPlayer()}
+        if arguments.jobs <= 1:
+            result = run_arena(timed_table, games=4 * arguments.head_sets,
+                               seed=arguments.seed + 1)
+        else:
+            made: dict[str, PlayerLike] = {"policy": partial(PolicyPlayer, policy),
+                    "mc-64": partial(MonteCarloPlayer, worlds=64, seed=2),
+                    "cautious": CautiousPlayer, "cautious#2": CautiousPlayer}
+            result = run_arena(made, games=4 * arguments.head_sets, seed=arguments.seed + 1,
+                               jobs=arguments.jobs)
+            time_sets = min(arguments.time_sets, arguments.head_sets)
+            figures["time_sets"] = time_sets
+            run_arena(timed_table, games=4 * time_sets, seed=arguments.seed + 1)
         against = {r.player: r for r in result.report("mc-64").ratings}
         versus = {r.player: r for r in result.report("cautious").ratings}
         print(f"table 2, {arguments.head_sets} deal sets: "

@@ -413,10 +413,20 @@ def plot_think(figures: dict[str, Any], language: str) -> str:
     return chart(points, language, LABELS[language]["x"], joined=True)
 
 
+def _stage_colour(stage: str) -> str:
+    """A checkpoint's colour: blue ``cautious``'s lessons, red ``best``'s, green a round's.
+
+    The rounds that followed the network name it in their stage.
+    """
+    if stage == "cautious":
+        return BLUE
+    return COLOURS["policy"] if "follow" in stage else COLOURS["best"]
+
+
 def plot_training(figures: dict[str, Any], language: str) -> str:
     """Each checkpoint's strength against its epoch, ``best``'s on the ladder dashed."""
     points = [(format_decimal(entry["epoch"], locale=language), float(entry["epoch"]),
-               *_saved(entry), BLUE if entry["stage"] == "cautious" else COLOURS["best"])
+               *_saved(entry), _stage_colour(entry["stage"]))
               for entry in figures.get("training", [])]
     references = [(name, _saved(figures["ladder"][name])[0]) for name in ("best", "policy")
                   if name in figures["ladder"]]
