@@ -140,7 +140,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--decisions", type=Path, default=None,
                         help="keep (or reuse) the decisions labelled by best in this .npz")
     parser.add_argument("--out", type=Path, default=WEIGHTS)
-    parser.add_argument("--follow-rounds", type=int, default=2,
+    parser.add_argument("--follow-rounds", type=int, default=1,
                         help="rounds of games seated by the network, labelled by best")
     parser.add_argument("--follow-games", type=int, default=300,
                         help="games a round of following the network")
