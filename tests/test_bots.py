@@ -61,23 +61,6 @@ def _greedy_by_the_rules(rows: list[tuple[int, ...]], hand: list[int]) -> int:
     return min(hand, key=key)
 
 
-def test_the_greedy_rollout_plays_the_greedy_card_at_every_seat() -> None:
-    from take5rules.playing.rollouts import play_out
-
-    rng = random.Random(4)
-    for _ in range(30):
-        deck = rng.sample(range(1, 105), 34)
-        rows: list[tuple[int, ...]] = [(card,) for card in deck[:4]]
-        hands = {seat: sorted(deck[4 + 10 * k:14 + 10 * k]) for k, seat in enumerate("abc")}
-        first = hands["a"][rng.randrange(10)]
-        fast_rows, fast_hands = list(rows), {seat: list(hand) for seat, hand in hands.items()}
-        slow_rows, slow_hands = list(rows), {seat: list(hand) for seat, hand in hands.items()}
-        fast = play_out(fast_rows, fast_hands, "abc", "a", first, rng, ROLLOUTS["greedy"])
-        slow = play_out(slow_rows, slow_hands, "abc", "a", first, rng,
-                         lambda now, _rng: lambda held: _greedy_by_the_rules(now, held))
-        assert (fast, fast_rows) == (slow, slow_rows)
-
-
 def _cautious_by_the_rules(rows: list[tuple[int, ...]], hand: list[int]) -> int:
     # The cautious player's risk, written out: a sixth card costs its row's heads + 1, a low
     # card the cheapest row's heads + 0.5, any other card its row's length times its gap / 400
@@ -118,10 +101,12 @@ def test_cautious_card_is_the_cautious_players_card() -> None:
         assert cautious_card(rows, hand) == _cautious_by_the_rules(rows, hand)
 
 
-def test_the_cautious_rollout_plays_the_cautious_card_at_every_seat() -> None:
+@pytest.mark.parametrize(("name", "seed"), [("greedy", 4), ("cautious", 5)])
+def test_the_rollout_plays_its_rule_s_card_at_every_seat(name: str, seed: int) -> None:
     from take5rules.playing.rollouts import play_out
 
-    rng = random.Random(5)
+    by_the_rules = {"greedy": _greedy_by_the_rules, "cautious": _cautious_by_the_rules}[name]
+    rng = random.Random(seed)
     for _ in range(30):
         deck = rng.sample(range(1, 105), 34)
         rows: list[tuple[int, ...]] = [(card,) for card in deck[:4]]
@@ -129,9 +114,9 @@ def test_the_cautious_rollout_plays_the_cautious_card_at_every_seat() -> None:
         first = hands["a"][rng.randrange(10)]
         fast_rows, fast_hands = list(rows), {seat: list(hand) for seat, hand in hands.items()}
         slow_rows, slow_hands = list(rows), {seat: list(hand) for seat, hand in hands.items()}
-        fast = play_out(fast_rows, fast_hands, "abc", "a", first, rng, ROLLOUTS["cautious"])
+        fast = play_out(fast_rows, fast_hands, "abc", "a", first, rng, ROLLOUTS[name])
         slow = play_out(slow_rows, slow_hands, "abc", "a", first, rng,
-                         lambda now, _rng: lambda held: _cautious_by_the_rules(now, held))
+                         lambda now, _rng: lambda held: by_the_rules(now, held))
         assert (fast, fast_rows) == (slow, slow_rows)
 
 
