@@ -270,6 +270,7 @@ def measure(sets: int, seed: int, head_sets: int, jobs: int = 1, time_sets: int 
         match = CHECKPOINT.fullmatch(path.name)
         epoch = policy.metadata.get("epoch", int(match[1]) if match else len(training) + 1)
         entry = {"epoch": epoch, "stage": policy.metadata.get("stage", ""),
+                 "round": policy.metadata.get("round"),
                  "decisions": policy.metadata.get("decisions"), "file": path.name,
                  **against_cautious("policy", PolicyPlayer(policy), training_sets, seed)}
         training.append(entry)
@@ -414,13 +415,10 @@ def plot_think(figures: dict[str, Any], language: str) -> str:
 
 
 def _stage_colour(stage: str) -> str:
-    """A checkpoint's colour: blue ``cautious``'s lessons, red ``best``'s, green a round's.
-
-    The rounds that followed the network name it in their stage.
-    """
+    """A checkpoint's colour: blue ``cautious``'s lessons, red ``best``'s, green a round's."""
     if stage == "cautious":
         return BLUE
-    return COLOURS["policy"] if "follow" in stage else COLOURS["best"]
+    return COLOURS["policy"] if stage == "follow" else COLOURS["best"]
 
 
 def plot_training(figures: dict[str, Any], language: str) -> str:

@@ -308,7 +308,8 @@ def test_checkpoints_keep_the_network_after_every_epoch_of_every_stage(tmp_path:
         "epoch-1.npz", "epoch-2.npz", "epoch-3.npz", "epoch-4.npz"]
     stages = [load_policy(folder / f"epoch-{k}.npz").metadata for k in (1, 2, 3, 4)]
     assert [(m["epoch"], m["stage"]) for m in stages] == [
-        (1, "cautious"), (2, "cautious"), (3, "best"), (4, "best, follow round 1")]
+        (1, "cautious"), (2, "cautious"), (3, "best"), (4, "follow")]
+    assert stages[3]["round"] == 1 and "round" not in stages[2]
     # The round trains on the search's decisions of both stages' games.
     best = Decisions.load(tmp_path / "best.npz")
     followed = Decisions.load(tmp_path / "best-follow1.npz")

@@ -99,7 +99,8 @@ def _follow(network: Network, round_: int, arguments: argparse.Namespace) -> Dec
 
 
 def _keeper(folder: Path | None, stage: str, decisions: int, before: int, seed: int,
-            code: str) -> Callable[[int, Network, TrainingReport], None] | None:
+            code: str, round_: int | None = None,
+            ) -> Callable[[int, Network, TrainingReport], None] | None:
     """What saves the network after each epoch of a stage in *folder* (nothing without one).
 
     The files are numbered across the stages (*before* epochs came first): ``epoch-<k>.npz``,
@@ -117,6 +118,7 @@ def _keeper(folder: Path | None, stage: str, decisions: int, before: int, seed: 
             "seed": seed, "code": code,
             "data": f"training.generate, seed {seed}: {decisions} decisions labelled by {stage}",
             "epoch": number, "stage": stage, "decisions": decisions,
+            **({} if round_ is None else {"round": round_}),
             "held_out_accuracy": round(report.held_out_accuracy[-1], 4)
             if report.held_out_accuracy else None,
         }), kept / f"epoch-{number}.npz")
@@ -180,8 +182,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"follow round {round_}: {len(followed)} decisions of games seated by the "
               f"network; training again on {len(decisions)}")
         before = arguments.first_epochs + round_ * arguments.epochs
-        keeper = _keeper(arguments.checkpoints, f"best, follow round {round_}",
-                         len(decisions), before, arguments.seed, code)
+        keeper = _keeper(arguments.checkpoints, "follow", len(decisions), before,
+                         arguments.seed, code, round_)
         network, report = _train(decisions.observations, decisions.legal, decisions.actions,
                                  targets=decisions.targets, epochs=arguments.epochs,
                                  rate=arguments.rate, decay=1e-5, seed=arguments.seed,
