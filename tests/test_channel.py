@@ -204,7 +204,10 @@ def _owner(tmp_path: Path, ending: str) -> tuple[subprocess.Popen[str], int]:
         print(channel.pid, flush=True)
         {ending}
         """), encoding="utf-8")
-    owner = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    # Ctrl-C reaches the owner even when the suite runs with SIGINT ignored (a background job
+    # of a shell without job control), which its children would otherwise inherit.
+    owner = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert owner.stdout is not None
     return owner, int(owner.stdout.readline())
 

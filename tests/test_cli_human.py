@@ -115,8 +115,11 @@ def test_ctrl_c_mid_game_keeps_the_log_of_what_was_played(tmp_path: Path) -> Non
     log = tmp_path / "game.json"
     command = [sys.executable, "-m", "take5rules", "play", "--players", "me=human,bot=cautious",
                "--log", str(log), "--lang", "en", "--seed", "5"]
+    # SIGINT at its default in the child, even when the suite runs with it ignored (a
+    # background job of a shell without job control).
     child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True)
+                             stderr=subprocess.PIPE, text=True,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert child.stdin is not None and child.stdout is not None
     # two turns answered with the lowest card of the hand shown, then Ctrl-C at the third
     for _ in range(2):
