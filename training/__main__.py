@@ -58,17 +58,13 @@ def _commit() -> str:
     return done.stdout.strip() + ("+changes" if dirty.stdout.strip() else "")
 
 
-#: The CPU seconds of each training stage of the run (the rest is the data).
-TRAINING_CPU: list[float] = []
-
-
-def _train(*args: Any, **kwargs: Any) -> tuple[Network, TrainingReport]:
-    """:func:`training.train.train`, its CPU time added to :data:`TRAINING_CPU`."""
+def _train(spent: list[float], *args: Any, **kwargs: Any) -> tuple[Network, TrainingReport]:
+    """:func:`training.train.train`, its CPU seconds appended to *spent* (the run's stages)."""
     start = _cpu_seconds()
     try:
         return train(*args, **kwargs)
     finally:
-        TRAINING_CPU.append(_cpu_seconds() - start)
+        spent.append(_cpu_seconds() - start)
 
 
 def _follow(network: Network, round_: int, arguments: argparse.Namespace) -> Decisions:
@@ -152,6 +148,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     arguments = parser.parse_args(argv)
     wall, cpu = time.monotonic(), _cpu_seconds()
     code = _commit()  # the version of the code that trains (asked of git once)
+    spent: list[float] = []  # the CPU seconds of each training stage of this run
     if arguments.decisions is not None and arguments.decisions.exists():
         decisions = Decisions.load(arguments.decisions)
         print(f"reused {len(decisions)} decisions from {arguments.decisions}")
@@ -164,7 +161,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"first lessons: {len(first)} decisions labelled by cautious")
     first_keeper = _keeper(arguments.checkpoints, "cautious", len(first), 0, arguments.seed,
                            code)
-    network, report = _train(first.observations, first.legal, first.actions,
+    network, report = _train(spent, first.observations, first.legal, first.actions,
                             hidden=arguments.hidden, epochs=arguments.first_epochs,
                             decay=1e-5, seed=arguments.seed, log=True, after_epoch=first_keeper)
     del first
@@ -172,7 +169,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"then {len(decisions)} decisions labelled by best")
     keeper = _keeper(arguments.checkpoints, "best", len(decisions), arguments.first_epochs,
                      arguments.seed, code)
-    network, report = _train(decisions.observations, decisions.legal, decisions.actions,
+    network, report = _train(spent, decisions.observations, decisions.legal, decisions.actions,
                              targets=decisions.targets, epochs=arguments.epochs,
                              rate=arguments.rate, decay=1e-5,
                              seed=arguments.seed, network=network, log=True, after_epoch=keeper)
@@ -184,7 +181,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         before = arguments.first_epochs + round_ * arguments.epochs
         keeper = _keeper(arguments.checkpoints, "follow", len(decisions), before,
                          arguments.seed, code, round_)
-        network, report = _train(decisions.observations, decisions.legal, decisions.actions,
+        network, report = _train(spent, decisions.observations, decisions.legal, decisions.actions,
                                  targets=decisions.targets, epochs=arguments.epochs,
                                  rate=arguments.rate, decay=1e-5, seed=arguments.seed,
                                  network=copy.deepcopy(lessons), log=True, after_epoch=keeper)
@@ -207,7 +204,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     }
     path = save_policy(network.policy(metadata), arguments.out)
     total = _cpu_seconds() - cpu
-    fitting = sum(TRAINING_CPU)
+    fitting = sum(spent)  # the training's CPU seconds; the rest is the data
     print(f"wrote {path} ({path.stat().st_size} bytes); CPU time {total:.0f} s "
           f"({total - fitting:.0f} s the data, {fitting:.0f} s the training), "
           f"{time.monotonic() - wall:.0f} s wall")
