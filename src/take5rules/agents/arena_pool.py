@@ -213,6 +213,11 @@ def _stop(pool: ProcessPoolExecutor, clean: bool) -> None:
     """Shut *pool* down; unless *clean*, cancel the queue and stop every worker first."""
     if not clean:
         processes: dict[int, Any] = dict(getattr(pool, "_processes", None) or {})
+        # shutdown(wait=False) forgets the executor's manager thread without joining it, and
+        # the second shutdown below would not join it either. Left running, it closes its
+        # wake-up pipe while the interpreter's exit hook writes to it: "Exception ignored ...
+        # OSError: Bad file descriptor" on stderr after the run's own error. So join it here.
+        manager: threading.Thread | None = getattr(pool, "_executor_manager_thread", None)
         pool.shutdown(wait=False, cancel_futures=True)
         for process in processes.values():
             if process.is_alive():
@@ -222,6 +227,8 @@ def _stop(pool: ProcessPoolExecutor, clean: bool) -> None:
             if process.is_alive():
                 process.kill()
                 process.join()
+        if manager is not None:
+            manager.join(30)  # it ends once it sees the workers gone
     pool.shutdown(wait=True, cancel_futures=True)
 
 
