@@ -93,12 +93,13 @@ def test_the_placement_features_and_the_skip_are_the_hand_computed_ones() -> Non
     x[ROW0 : ROW0 + 20] = [10, 20, 0, 0, 0, 30, 0, 0, 0, 0, 40, 0, 0, 0, 0, 50, 51, 52, 53, 54]
     x[OBSERVATION_LAYOUT["row_lengths"]] = [2, 1, 1, 5]
     x[OBSERVATION_LAYOUT["row_heads"]] = [4, 3, 3, 5]
-    features = 104 * 7 + 4 * 2
+    features = 104 * 10 + 4 * 2
     arrays = [np.zeros((INPUTS + features, 3), np.float32), np.zeros(3, np.float32),
               np.zeros((3, OUTPUTS), np.float32), np.zeros(OUTPUTS, np.float32)]
     # Each card's logit: -1 if low, -2 x distance / 104, -10 x the row's heads / 20 if it is
     # the sixth card, -4 x the cheapest row's heads / 20 if low; each row's: -20 x heads / 20.
-    skip = np.array([-1, -2, 0, 0, -10, -4, 0, -20, 0], np.float32)
+    # (No seat is counted and the hand is empty: the card-counting features stay out.)
+    skip = np.array([-1, -2, 0, 0, -10, -4, 0, 0, 0, 0, -20, 0], np.float32)
     policy = Policy.from_arrays(arrays, skip=skip)
     logits = policy.logits(x)
     assert logits[45 - 1] == pytest.approx(-2 * 5 / 104)          # on 40: 5 apart
@@ -116,9 +117,74 @@ def test_the_placement_features_and_the_skip_are_the_hand_computed_ones() -> Non
     with pytest.raises(Take5Error):  # a network that reads the features needs its skip
         Policy.from_arrays(arrays)
     with pytest.raises(Take5Error):
-        Policy.from_arrays(arrays, skip=np.zeros(8, np.float32))
+        Policy.from_arrays(arrays, skip=np.zeros(11, np.float32))
     with pytest.raises(Take5Error):  # and one that does not, none
         Policy.from_arrays([arrays[0][:INPUTS], *arrays[1:]], skip=skip)
+
+
+def test_the_card_counting_features_and_the_card_head_are_the_hand_computed_ones() -> None:
+    x = np.zeros(INPUTS, np.float32)
+    # Rows 10 | 30 | 60 | 90 (one card each); the seat holds 14 and 95; 11 and 12 were
+    # revealed this round; 2 seats. Unseen: 104 - 2 - 2 - 4 = 96 cards.
+    x[ROW0 : ROW0 + 20] = [10, 0, 0, 0, 0, 30, 0, 0, 0, 0, 60, 0, 0, 0, 0, 90, 0, 0, 0, 0]
+    x[OBSERVATION_LAYOUT["row_lengths"]] = [1, 1, 1, 1]
+    x[OBSERVATION_LAYOUT["row_heads"]] = [3, 3, 3, 1]
+    hand, seen = OBSERVATION_LAYOUT["hand"].start, OBSERVATION_LAYOUT["seen"].start
+    x[[hand + 14 - 1, hand + 95 - 1, seen + 11 - 1, seen + 12 - 1]] = 1
+    x[OBSERVATION_LAYOUT["seats"]] = 2
+    width = INPUTS + 104 * 10 + 4 * 2
+    arrays = [np.zeros((width, 2), np.float32), np.zeros(2, np.float32),
+              np.zeros((2, OUTPUTS), np.float32), np.zeros(OUTPUTS, np.float32)]
+    arrays[1][:] = [1.0, 2.0]  # the last hidden layer reads (1, 2) whatever the input
+    # The skip reads the three counting features only: 1 x unseen / 20, 10 x the expected
+    # count, 100 x the chance that the row is taken.
+    skip = np.zeros(12, np.float32)
+    skip[7:10] = [1, 10, 100]
+    # A head of two units: unit 0 = relu(unseen / 20 - 0.5 x hidden 0), unit 1 = relu(hidden 1
+    # - 3 + 0 features) = 0 always; the card's logit gains 8 x unit 0 - 5 x unit 1.
+    from_features = np.zeros((10, 2), np.float32)
+    from_features[7, 0] = 1
+    from_hidden = np.array([[-0.5, 0], [0, 1]], np.float32)
+    head = [from_features, from_hidden, np.array([0, -3], np.float32),
+            np.array([8, -5], np.float32)]
+    plain = Policy.from_arrays(arrays, skip=skip).logits(x)
+    headed = Policy.from_arrays(arrays, skip=skip, head=head).logits(x)
+    # Card 15 goes on 10: 11 and 12 seen, 13 unseen, 14 in the hand: 1 unseen card between.
+    # One other seat: it plays there with the chance 1/96; the row (1 card) needs 4 more.
+    assert plain[15 - 1] == pytest.approx(1 / 20 + 10 * (1 / 96) + 0, abs=1e-6)
+    # Card 29 goes on 10 too: 13, 15 to 28 unseen (15 cards).
+    assert plain[29 - 1] == pytest.approx(15 / 20 + 10 * 15 / 96, abs=1e-6)
+    # Card 5 is low: 1 to 4 unseen; taken if the other seat plays lower: 4/96.
+    assert plain[5 - 1] == pytest.approx(4 / 20 + 10 * 4 / 96 + 100 * 4 / 96, abs=1e-5)
+    # The head adds 8 x relu(15 / 20 - 0.5) = 2 to card 29 and nothing to card 15.
+    assert headed[29 - 1] - plain[29 - 1] == pytest.approx(2.0, abs=1e-5)
+    assert headed[15 - 1] == pytest.approx(plain[15 - 1], abs=1e-6)
+    assert np.array_equal(headed[104:], plain[104:])  # the rows and the pass: no head
+    with pytest.raises(Take5Error):  # a head needs the features
+        Policy.from_arrays([arrays[0][:INPUTS], *arrays[1:]], head=head)
+    for wrong in (head[:3], [head[0][:9], *head[1:]], [head[0], head[1][:1], *head[2:]],
+                  [*head[:3], np.array([np.inf, 0], np.float32)], "head"):
+        with pytest.raises(Take5Error) as error:
+            Policy.from_arrays(arrays, skip=skip, head=wrong)  # type: ignore[arg-type]
+        assert error.value.rule == "argument"
+
+
+def test_a_saved_card_head_loads_as_it_was(tmp_path: Path) -> None:
+    rng = np.random.default_rng(4)
+    width = INPUTS + 104 * 10 + 4 * 2
+    arrays = [rng.normal(0, 0.1, (width, 6)).astype(np.float32), np.zeros(6, np.float32),
+              rng.normal(0, 0.1, (6, OUTPUTS)).astype(np.float32), np.zeros(OUTPUTS, np.float32)]
+    head = [rng.normal(0, 1, shape).astype(np.float32) for shape in ((10, 3), (6, 3), 3, 3)]
+    policy = Policy.from_arrays(arrays, skip=rng.normal(0, 1, 12).astype(np.float32),
+                                head=head, metadata={"seed": 1, "data": "hand", "code": "x"})
+    loaded = load_policy(save_policy(policy, tmp_path / "headed.npz"))
+    x = rng.integers(0, 3, (5, INPUTS)).astype(np.float32)
+    assert np.array_equal(loaded.logits(x), policy.logits(x))
+    with np.load(tmp_path / "headed.npz") as stored:
+        contents = {name: stored[name] for name in stored.files if name != "metadata"}
+        metadata = json.loads(str(stored["metadata"]))
+    short = {name: value for name, value in contents.items() if name != "head_out"}
+    assert "card head" in _refused(_write(tmp_path / "short.npz", metadata, **short)).message
 
 
 def _contrary(seed: int) -> Policy:
@@ -168,7 +234,7 @@ def test_the_player_never_answers_illegally(variant: Variant, count: int,
 
 def test_the_shipped_policy_plays_a_game() -> None:
     player = PolicyPlayer()
-    assert player.policy.widths[0] in (INPUTS, INPUTS + 104 * 7 + 4 * 2)
+    assert player.policy.widths[0] in (INPUTS, INPUTS + 104 * 10 + 4 * 2)
     assert player.policy.widths[-1] == OUTPUTS
     for key in ("seed", "data", "code"):
         assert player.policy.metadata[key]

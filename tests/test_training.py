@@ -48,14 +48,20 @@ from take5rules.variants import Rules, Variant  # noqa: E402
 Data = tuple[Network, "npt.NDArray[Any]", "npt.NDArray[Any]", "npt.NDArray[Any]"]
 
 
-def _tiny(seed: int = 0, size: int = 12) -> Data:
-    """A network of two hidden layers of 5 and 4, and *size* random decisions."""
+def _tiny(seed: int = 0, size: int = 12, head: bool = False) -> Data:
+    """A network of two hidden layers of 5 and 4 (and a card head of 3 units if *head*), and
+    *size* random decisions."""
     rng = np.random.default_rng(seed)
-    network = Network.initial([5, 4], seed)
+    network = Network.initial([5, 4], seed, head=3 if head else 0)
     for index in range(1, len(network.arrays), 2):  # biases away from 0: every ReLU matters
         network.arrays[index] = rng.normal(0, 0.3, network.arrays[index].shape).astype(
             np.float32)
-    network.skip = rng.normal(0, 0.5, 9).astype(np.float32)
+    network.skip = rng.normal(0, 0.5, 9).astype(np.float32)  # the first 9 (the draws go on)
+    extra = np.random.default_rng(seed + 1000)
+    network.skip = np.concatenate([network.skip, extra.normal(0, 0.5, 3)]).astype(np.float32)
+    if network.head is not None:  # its output weights away from 0: its gradients show
+        network.head[2] = extra.normal(0, 0.3, 3).astype(np.float32)
+        network.head[3] = extra.normal(0, 0.5, 3).astype(np.float32)
     x = rng.integers(0, 3, (size, SIZE)).astype(np.float32)
     # Rows of one to five cards, each row's cards rising: the placement features vary.
     lengths = rng.integers(1, 6, (size, 4))
@@ -79,14 +85,23 @@ def _loss64(network: Network, x: npt.NDArray[Any], legal: npt.NDArray[Any],
     if network.skip is not None:
         hidden = np.concatenate([hidden, cards.reshape(len(x), -1), rows.reshape(len(x), -1)],
                                 axis=1)
+    read = hidden
     for index in range(0, len(arrays), 2):
+        read = hidden
         hidden = hidden @ arrays[index] + arrays[index + 1]
         if index < len(arrays) - 2:
             hidden = np.maximum(hidden, 0)
     if network.skip is not None:
         skip = network.skip.astype(np.float64)
-        hidden[:, :104] += cards @ skip[:7]
-        hidden[:, 104:108] += rows @ skip[7:]
+        hidden[:, :104] += cards @ skip[:10]
+        hidden[:, 104:108] += rows @ skip[10:]
+    squares = sum(float((arrays[index] ** 2).sum()) for index in range(0, len(arrays), 2))
+    if network.head is not None:  # each card: out . relu(A' features + B' read + bias)
+        a, b, bias, out = (array.astype(np.float64) for array in network.head)
+        for card in range(104):
+            inner = np.maximum(cards[:, card, :] @ a + read @ b + bias, 0)
+            hidden[:, card] += inner @ out
+        squares += float((a**2).sum() + (b**2).sum())
     total = 0.0
     for index, (row, mask, action) in enumerate(zip(hidden, legal, actions, strict=True)):
         normaliser = np.log(np.exp(row[mask]).sum())
@@ -95,7 +110,6 @@ def _loss64(network: Network, x: npt.NDArray[Any], legal: npt.NDArray[Any],
         else:  # the cross-entropy of the target distribution, over the legal actions
             total += -sum(float(targets[index, a]) * (row[a] - normaliser)
                           for a in np.nonzero(mask)[0])
-    squares = sum(float((arrays[index] ** 2).sum()) for index in range(0, len(arrays), 2))
     return total / len(hidden) + 0.5 * decay * squares
 
 
@@ -106,9 +120,10 @@ def _spread(legal: npt.NDArray[Any], seed: int) -> npt.NDArray[Any]:
     return shares
 
 
+@pytest.mark.parametrize("head", [False, True], ids=["no-head", "card-head"])
 @pytest.mark.parametrize("soft", [False, True], ids=["one-action", "visit-shares"])
-def test_the_gradient_is_the_loss_s_finite_differences(soft: bool) -> None:
-    network, x, legal, actions = _tiny()
+def test_the_gradient_is_the_loss_s_finite_differences(soft: bool, head: bool) -> None:
+    network, x, legal, actions = _tiny(head=head)
     legal[np.arange(len(legal)), actions] = True
     targets = _spread(legal, 7) if soft else None
     decay = 0.01
@@ -162,7 +177,7 @@ def test_the_trained_network_saves_and_loads_as_the_player_s_policy(tmp_path: Pa
     path = save_policy(network.policy({"seed": 5, "data": "tiny", "code": "test"}),
                        tmp_path / "tiny.npz")
     policy = load_policy(path)
-    assert policy.widths == (489 + 104 * 7 + 4 * 2, 5, 4, 109)
+    assert policy.widths == (489 + 104 * 10 + 4 * 2, 5, 4, 109)
     assert policy.skip is not None and np.array_equal(policy.skip, network.skip)
     for one in (network, policy):  # the features off: the MLP alone, computed here
         object.__setattr__(one, "skip", None)

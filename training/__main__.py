@@ -131,6 +131,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1, help="the data's and training's seed")
     parser.add_argument("--jobs", type=int, default=1, help="processes for the games")
     parser.add_argument("--hidden", type=int, nargs="+", default=[256, 256])
+    parser.add_argument("--head", type=int, default=32,
+                        help="units of the card head (0: none)")
     parser.add_argument("--first-epochs", type=int, default=5)
     parser.add_argument("--epochs", type=int, default=12)
     parser.add_argument("--rate", type=float, default=2e-3,
@@ -162,7 +164,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     first_keeper = _keeper(arguments.checkpoints, "cautious", len(first), 0, arguments.seed,
                            code)
     network, report = _train(spent, first.observations, first.legal, first.actions,
-                            hidden=arguments.hidden, epochs=arguments.first_epochs,
+                            hidden=arguments.hidden, head=arguments.head,
+                            epochs=arguments.first_epochs,
                             decay=1e-5, seed=arguments.seed, log=True, after_epoch=first_keeper)
     del first
     lessons = copy.deepcopy(network)  # the first lessons, where each later stage starts

@@ -45,13 +45,17 @@ class Network:
     arrays: list[Floats]
     scale: Floats
     skip: Floats | None = None
+    #: The card head (:data:`take5rules.agents.policy.HEAD_ARRAYS`), if any.
+    head: list[Floats] | None = None
 
     @classmethod
-    def initial(cls, hidden: Sequence[int], seed: int, features: bool = True) -> Network:
+    def initial(cls, hidden: Sequence[int], seed: int, features: bool = True,
+                head: int = 0) -> Network:
         """He-initialised weights (zero biases, zero skip) for hidden layers of widths *hidden*.
 
         With *features*, the first layer reads the placement features too, and the skip adds
-        them to the card and row logits.
+        them to the card and row logits; with *head* units too, a card head (its output
+        weights zero, so that it adds nothing at first).
         """
         rng = np.random.default_rng(seed)
         widths = [SIZE + (FEATURES if features else 0), *hidden, ACTIONS]
@@ -61,21 +65,43 @@ class Network:
                            * np.sqrt(2 / inputs)).astype(np.float32))
             arrays.append(np.zeros(outputs, np.float32))
         skip = np.zeros(CARD_FEATURES + ROW_FEATURES, np.float32) if features else None
-        return cls(arrays, default_scale(), skip)
+        heads = None
+        if features and head:
+            read = widths[-2]
+            heads = [(rng.standard_normal((CARD_FEATURES, head))
+                      * np.sqrt(2 / CARD_FEATURES)).astype(np.float32),
+                     (rng.standard_normal((read, head)) * np.sqrt(0.5 / read)).astype(np.float32),
+                     np.zeros(head, np.float32), np.zeros(head, np.float32)]
+        return cls(arrays, default_scale(), skip, heads)
 
     @property
     def parameters(self) -> list[Floats]:
-        """Every trainable array: the layers', then the skip if any."""
-        return [*self.arrays, *([] if self.skip is None else [self.skip])]
+        """Every trainable array: the layers', then the skip if any, then the head's if any."""
+        return [*self.arrays, *([] if self.skip is None else [self.skip]),
+                *(self.head or [])]
+
+    def set_parameters(self, values: Sequence[Floats]) -> None:
+        """Replace every trainable array, in the order of :attr:`parameters`."""
+        count = len(self.arrays)
+        self.arrays = list(values[:count])
+        rest = list(values[count:])
+        if self.skip is not None:
+            self.skip = rest.pop(0)
+        if self.head is not None:
+            self.head = rest
 
     def policy(self, metadata: dict[str, object] | None = None) -> Policy:
         """The network as the player's :class:`~take5rules.agents.policy.Policy`."""
-        return Policy.from_arrays(self.arrays, self.scale, metadata, self.skip)
+        return Policy.from_arrays(self.arrays, self.scale, metadata, self.skip, self.head)
 
 
 def _forward(network: Network, x: Floats) -> tuple[list[Floats], Floats,
-                                                   tuple[Floats, Floats] | None]:
-    """The inputs of every layer (the scaled observation first), the logits, the features."""
+                                                   tuple[Floats, Floats] | None, Floats | None]:
+    """What a forward pass computes, for the gradient.
+
+    The inputs of every layer (the scaled observation first), the logits, the features, the
+    card head's units after their ReLU (``(n, 104, k)``, if it has one).
+    """
     hidden = x * network.scale
     features = None
     if network.skip is not None:
@@ -90,10 +116,16 @@ def _forward(network: Network, x: Floats) -> tuple[list[Floats], Floats,
         if index < last:
             hidden = np.maximum(hidden, 0)
             inputs.append(hidden)
+    units = None
     if features is not None and network.skip is not None:
+        if network.head is not None:
+            from_features, from_hidden, bias, out = network.head
+            units = np.maximum(features[0] @ from_features
+                               + (inputs[-1] @ from_hidden + bias)[:, None, :], 0)
+            hidden[:, :HIGHEST] += units @ out
         hidden[:, :HIGHEST] += features[0] @ network.skip[:CARD_FEATURES]
         hidden[:, ROW_ACTIONS : ROW_ACTIONS + 4] += features[1] @ network.skip[CARD_FEATURES:]
-    return inputs, hidden, features
+    return inputs, hidden, features, units
 
 
 def _masked_log_softmax(logits: Floats, legal: npt.NDArray[np.bool_]) -> Floats:
@@ -112,7 +144,7 @@ def loss_and_gradients(network: Network, x: Floats, legal: npt.NDArray[np.bool_]
     actions for each decision; by default all on *actions*) plus ``decay / 2`` times the sum
     of the weights' squares; the gradients come in the order of ``network.arrays``.
     """
-    inputs, logits, features = _forward(network, x)
+    inputs, logits, features, units = _forward(network, x)
     size = actions.size
     log_p = _masked_log_softmax(logits, legal)
     delta = np.where(legal, np.exp(log_p), 0).astype(np.float32)
@@ -125,24 +157,43 @@ def loss_and_gradients(network: Network, x: Floats, legal: npt.NDArray[np.bool_]
         delta -= targets
     delta /= size
     gradients: list[Floats] = [np.empty(0, np.float32)] * len(network.parameters)
+    count = len(network.arrays)
+    into_read = None  # the card head's gradient with respect to what the last layer reads
     if features is not None:
-        gradients[-1] = np.concatenate([
-            np.einsum("nck,nc->k", features[0], delta[:, :HIGHEST]),
+        cards = delta[:, :HIGHEST]
+        gradients[count] = np.concatenate([
+            np.einsum("nck,nc->k", features[0], cards),
             np.einsum("nrk,nr->k", features[1], delta[:, ROW_ACTIONS : ROW_ACTIONS + 4])])
-    for index in range(len(network.arrays) // 2 - 1, -1, -1):
+        if network.head is not None and units is not None:
+            from_features, from_hidden, _, out = network.head
+            inner = cards[:, :, None] * out * (units > 0)  # (n, 104, k)
+            summed = inner.sum(axis=1)
+            gradients[count + 1] = (np.einsum("ncf,nck->fk", features[0], inner)
+                                    + decay * from_features)
+            gradients[count + 2] = inputs[-1].T @ summed + decay * from_hidden
+            gradients[count + 3] = summed.sum(axis=0)
+            gradients[count + 4] = np.einsum("nck,nc->k", units, cards)
+            into_read = summed @ from_hidden.T
+            loss += 0.5 * decay * float((from_features.astype(np.float64) ** 2).sum()
+                                        + (from_hidden.astype(np.float64) ** 2).sum())
+    last = count // 2 - 1
+    for index in range(last, -1, -1):
         weight = network.arrays[2 * index]
         gradients[2 * index] = inputs[index].T @ delta + decay * weight
         gradients[2 * index + 1] = delta.sum(axis=0)
         loss += 0.5 * decay * float((weight.astype(np.float64) ** 2).sum())
         if index:
-            delta = (delta @ weight.T) * (inputs[index] > 0)
+            delta = delta @ weight.T
+            if index == last and into_read is not None:
+                delta += into_read
+            delta *= inputs[index] > 0
     return loss, gradients
 
 
 def accuracy(network: Network, x: Floats, legal: npt.NDArray[np.bool_],
              actions: npt.NDArray[np.int64]) -> float:
     """The share of decisions where the network's best legal action is the search's."""
-    _, logits, _ = _forward(network, x)
+    _, logits, _, _ = _forward(network, x)
     chosen = np.where(legal, logits, -np.inf).argmax(axis=1)
     return float((chosen == actions).mean()) if actions.size else 0.0
 
@@ -181,6 +232,10 @@ def shuffle_rows(x: Floats, legal: npt.NDArray[np.bool_], actions: npt.NDArray[n
     return moved, allowed, new_actions, aimed
 
 
+#: The held-out decisions measured at once (in parts of this many).
+_MEASURED = 2048
+
+
 @dataclass
 class TrainingReport:
     """What the training measured: per epoch, the training loss, held-out loss and accuracy."""
@@ -198,7 +253,7 @@ def train(x: Floats, legal: npt.NDArray[np.bool_], actions: npt.NDArray[np.int64
           rate: float = 1e-3, decay: float = 1e-5, held_out: float = 0.1, seed: int = 0,
           network: Network | None = None, augment: bool = True, log: bool = False,
           after_epoch: Callable[[int, Network, TrainingReport], None] | None = None,
-          ) -> tuple[Network, TrainingReport]:
+          head: int = 0) -> tuple[Network, TrainingReport]:
     """Fit a network to the decisions by minibatch Adam; return it and what was measured.
 
     *held_out* of the decisions (drawn from the seed) are kept out of the training and
@@ -206,9 +261,10 @@ def train(x: Floats, legal: npt.NDArray[np.bool_], actions: npt.NDArray[np.int64
     *augment*, each minibatch has its rows in an order drawn for each decision
     (:func:`shuffle_rows`). *after_epoch*, if given, is called after each epoch with the
     epoch's number (1 the first), the network and the report so far (to keep checkpoints).
+    A new network (no *network* given) has a card head of *head* units if *head* is above 0.
     """
     rng = np.random.default_rng(seed)
-    network = network or Network.initial(hidden, seed, features)
+    network = network or Network.initial(hidden, seed, features, head)
     order = rng.permutation(actions.size)
     cut = round(actions.size * held_out)
     test, fit = order[:cut], order[cut:]
@@ -232,22 +288,27 @@ def train(x: Floats, legal: npt.NDArray[np.bool_], actions: npt.NDArray[np.int64
             losses.append(loss)
             report.steps += 1
             t = report.steps
-            for index, gradient in enumerate(gradients):
+            moved: list[Floats] = []
+            for index, (gradient, value) in enumerate(zip(gradients, network.parameters,
+                                                          strict=True)):
                 first[index] = beta1 * first[index] + (1 - beta1) * gradient
                 second[index] = beta2 * second[index] + (1 - beta2) * gradient * gradient
                 step = (step_rate * (first[index] / (1 - beta1**t))
                         / (np.sqrt(second[index] / (1 - beta2**t)) + epsilon))
-                if index < len(network.arrays):
-                    network.arrays[index] = (network.arrays[index] - step).astype(np.float32)
-                else:
-                    network.skip = (network.parameters[index] - step).astype(np.float32)
+                moved.append((value - step).astype(np.float32))
+            network.set_parameters(moved)
         report.train_loss.append(float(np.mean(losses)) if losses else 0.0)
         if test.size:
-            loss, _ = loss_and_gradients(network, x[test], legal[test], actions[test],
-                                         targets=None if targets is None else targets[test])
-            report.held_out_loss.append(loss)
-            report.held_out_accuracy.append(accuracy(network, x[test], legal[test],
-                                                     actions[test]))
+            loss, right = 0.0, 0.0
+            for start in range(0, test.size, _MEASURED):  # in parts: the head's units are big
+                part = test[start : start + _MEASURED]
+                part_loss, _ = loss_and_gradients(
+                    network, x[part], legal[part], actions[part],
+                    targets=None if targets is None else targets[part])
+                loss += part_loss * part.size
+                right += accuracy(network, x[part], legal[part], actions[part]) * part.size
+            report.held_out_loss.append(loss / test.size)
+            report.held_out_accuracy.append(right / test.size)
         if log:
             held = (f", held out {report.held_out_loss[-1]:.3f} "
                     f"({100 * report.held_out_accuracy[-1]:.1f}% the search's action)"

@@ -5,17 +5,20 @@ The network is a multilayer perceptron read from one ``.npz`` file: the observat
 then goes through hidden layers with ReLU, and the last layer gives one logit per action (109).
 It may also read :func:`placement_features`, worked out of the same vector: for every card,
 where it would go on the rows now (a low card, the distance, the row's length, a sixth card and
-its bull heads), and for every row its bull heads and length; a *skip* of 9 weights then adds
-each card's features to its own logit and each row's to its row action's, the same weights
-for every card and row (what a card costs is much the same rule for every card, which a
-perceptron over the raw vector learns slowly).
+its bull heads) and how many cards the seat cannot see could land before it, and for every row
+its bull heads and length. With them, a *skip* of 12 weights adds each card's features to its
+own logit and each row's to its row action's, and a *card head* adds to each card's logit a
+small network of its features and of the last hidden layer: the same weights for every card
+and row (what a card costs is much the same rule for every card, which a perceptron over the
+raw vector learns slowly).
 The legal-action mask is applied before the choice: an illegal action gets no probability at all,
 so the policy never answers illegally, whatever its weights. Inference is numpy alone, one
 forward pass per decision; training is elsewhere (``training/`` in the repository).
 
 The file holds the arrays ``scale``, ``weight0``, ``bias0``, ``weight1``, ``bias1``, ... (and
-``skip`` with the features) and ``metadata``, a JSON text: the ``format`` (:data:`FORMAT`), the
-``layers`` (the widths, 489 or 489 + 736 first and 109 last), and how the weights were made
+``skip`` with the features, and the card head's four arrays :data:`HEAD_ARRAYS` if it has one)
+and ``metadata``, a JSON text: the ``format`` (:data:`FORMAT`), the ``layers`` (the widths,
+489 or 489 + 1,048 first and 109 last), and how the weights were made
 (the training ``seed``, the ``data``, the ``code`` version, a git commit).
 :func:`load_policy` checks all of it: a file that is missing, corrupt, of another shape or
 not finite is refused with an ``argument`` error, never used.
@@ -84,6 +87,7 @@ __all__ = [
     "CARD_FEATURES",
     "FEATURES",
     "FORMAT",
+    "HEAD_ARRAYS",
     "MOST_PARAMETERS",
     "ROW_FEATURES",
     "SHIPPED",
@@ -98,7 +102,7 @@ __all__ = [
 ]
 
 #: The name of the file format, in the metadata of every weights file.
-FORMAT = "take5rules-policy-1"
+FORMAT = "take5rules-policy-2"
 #: The most numbers a network may hold (a file claiming more is refused unread): 4 million.
 MOST_PARAMETERS = 4_000_000
 #: The most bytes the arrays of a weights file may take, unpacked (refused unread beyond).
@@ -121,11 +125,15 @@ _FROM_ARRAYS = "Policy.from_arrays"
 
 
 #: Per card, the numbers :func:`placement_features` works out of where it would go now.
-CARD_FEATURES = 7
+CARD_FEATURES = 10
 #: Per row, the numbers :func:`placement_features` gives: its bull heads and its length.
 ROW_FEATURES = 2
 #: The width of the placement features: 104 cards and 4 rows.
 FEATURES = _kernel.HIGHEST * CARD_FEATURES + ROWS * ROW_FEATURES
+#: The arrays of the card head in a weights file: ``(10, k)`` from a card's features, ``(h, k)``
+#: from the last hidden layer (``h`` wide), ``(k,)`` biases, ``(k,)`` from its k units to the
+#: card's logit.
+HEAD_ARRAYS = ("head_features", "head_context", "head_bias", "head_out")
 _CARD_VALUES = np.arange(1, _kernel.HIGHEST + 1, dtype=np.float32)
 _CARD_HEADS = np.array(_kernel.HEADS[1:], dtype=np.float32)
 
@@ -134,27 +142,56 @@ def placement_features(observations: npt.ArrayLike) -> tuple[
         npt.NDArray[np.float32], npt.NDArray[np.float32]]:
     """Where each card would go on the rows of the observations: the network's second input.
 
-    Worked out of the observation vector alone (its ``rows``, ``row_lengths`` and
-    ``row_heads``), for every card 1 to 104 whether held or not. Per card: 1 if it is below
-    every row's last card (a low card); its distance to the last card of the row it would go
-    on, over 104; that row's length over 5; 1 if it would be that row's sixth card; that row's
-    bull heads over 20 if so; the fewest bull heads of a row over 20 if it is a low card; its
-    own bull heads over 7. Per row: its bull heads over 20 and its length over 5. With no rows
-    laid (a draft), every number but the cards' own bull heads is 0.
+    Worked out of the observation vector alone (its ``rows``, ``row_lengths``, ``row_heads``,
+    ``hand``, ``seen`` and ``seats``), for every card 1 to 104 whether held or not. Per card:
+
+    0. 1 if it is below every row's last card (a low card);
+    1. its distance to the last card of the row it would go on, over 104;
+    2. that row's length over 5;
+    3. 1 if it would be that row's sixth card;
+    4. that row's bull heads over 20 if so;
+    5. the fewest bull heads of a row over 20 if it is a low card;
+    6. its own bull heads over 7;
+    7. the *unseen* cards between that row's last card and it (below it, for a low card), over
+       20: the cards the seat cannot see, neither in its hand, nor revealed this round, nor on
+       the rows, so in another hand or out of the game;
+    8. how many of the other seats' cards this turn would land there, if each played a card
+       drawn evenly from the unseen ones: the other seats times the unseen cards there over
+       all the unseen cards;
+    9. the chance, under the same draw, that at least as many land there as the row has places
+       left (for a low card: at least one), so that the card would take the row; 1 for a sixth
+       card.
+
+    Per row: its bull heads over 20 and its length over 5. With no rows laid (a draft), every
+    number but the cards' own bull heads is 0.
 
     Returns:
-        ``(n, 104, 7)`` and ``(n, 4, 2)`` float32 arrays, for ``n`` observations.
+        ``(n, 104, 10)`` and ``(n, 4, 2)`` float32 arrays, for ``n`` observations.
 
     >>> vector = np.zeros(SIZE, np.float32)
     >>> vector[OBSERVATION_LAYOUT["rows"]] = [10, 20, 0, 0, 0, 30, 0, 0, 0, 0,
     ...                                       40, 0, 0, 0, 0, 50, 51, 52, 53, 54]
     >>> vector[OBSERVATION_LAYOUT["row_lengths"]] = [2, 1, 1, 5]
     >>> vector[OBSERVATION_LAYOUT["row_heads"]] = [4, 3, 3, 5]
+    >>> vector[OBSERVATION_LAYOUT["seats"]] = 4
+    >>> vector[OBSERVATION_LAYOUT["hand"].start + 25 - 1] = 1  # the seat holds 25 and 35
+    >>> vector[OBSERVATION_LAYOUT["hand"].start + 35 - 1] = 1
     >>> cards, rows = placement_features(vector)
     >>> [round(float(value), 3) for value in cards[0, 55 - 1]]  # 55 is the sixth card of row 4
-    [0.0, 0.01, 1.0, 1.0, 0.25, 0.0, 1.0]
-    >>> [round(float(value), 3) for value in cards[0, 5 - 1]]   # 5 is low: the cheapest row, 3
-    [1.0, 0.0, 0.0, 0.0, 0.0, 0.15, 0.286]
+    [0.0, 0.01, 1.0, 1.0, 0.25, 0.0, 1.0, 0.0, 0.0, 1.0]
+
+    Card 5 is low (the cheapest row has 3 bull heads). Cards 1 to 4 are unseen, of the 93
+    unseen cards (104, less 2 in the hand and 9 on the rows): 3 other seats would play about
+    3 x 4 / 93 = 0.129 of them, and at least one with the chance 1 - (89/93)^3 = 0.124.
+
+    >>> [round(float(value), 3) for value in cards[0, 5 - 1]]
+    [1.0, 0.0, 0.0, 0.0, 0.0, 0.15, 0.286, 0.2, 0.129, 0.124]
+
+    Card 25 goes on 20 (2 cards): 21 to 24 are unseen, and all three others would have to
+    play there to fill the row's 3 places left first: (4/93)^3 = 0.00008.
+
+    >>> [round(float(value), 5) for value in cards[0, 25 - 1, 7:]]
+    [0.2, 0.12903, 8e-05]
     """
     vectors = np.atleast_2d(np.asarray(observations, dtype=np.float32))
     size = vectors.shape[0]
@@ -177,10 +214,41 @@ def placement_features(observations: npt.ArrayLike) -> tuple[
     cards[:, :, 3] = sixth
     cards[:, :, 4] = np.where(sixth, chosen_heads, 0) / 20
     cards[:, :, 5] = np.where(low, heads.min(axis=1)[:, None], 0) / 20
+    # Card counting: the cards this seat cannot see (not in its hand, not revealed, not on the
+    # rows) that lie between the row's last card and this card (below it, for a low card).
+    hand = vectors[:, OBSERVATION_LAYOUT["hand"]] > 0
+    seen = vectors[:, OBSERVATION_LAYOUT["seen"]] > 0
+    on_rows = np.zeros((size, _kernel.HIGHEST + 1), bool)
+    np.put_along_axis(on_rows, cells.reshape(size, -1).astype(np.int64), True, axis=1)
+    unknown = ~(hand | seen | on_rows[:, 1:])
+    below_count = np.concatenate([np.zeros((size, 1), np.int64),
+                                  np.cumsum(unknown, axis=1)], axis=1)  # [k]: unknown <= k
+    ends_at = np.where(low, 0, ends.max(axis=2)).astype(np.int64)
+    gap = (below_count[:, :_kernel.HIGHEST]
+           - np.take_along_axis(below_count, ends_at, axis=1)).astype(np.float32)
+    others = np.maximum(vectors[:, OBSERVATION_LAYOUT["seats"]][:, :1] - 1, 0)
+    share = gap / np.maximum(below_count[:, -1:], 1)
+    cards[:, :, 7] = gap / 20
+    cards[:, :, 8] = others * share
+    need = np.where(low, 1, np.maximum(ROW_LIMIT - chosen_length, 0))
+    cards[:, :, 9] = _at_least(others, np.minimum(share, 0.999), need)
     cards[~laid] = 0
     cards[:, :, 6] = _CARD_HEADS / 7
     rows = np.stack([heads / 20, lengths / ROW_LIMIT], axis=2).astype(np.float32)
     return cards, rows
+
+
+def _at_least(trials: npt.NDArray[np.float32], chance: npt.NDArray[np.float32],
+              need: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
+    """P(at least *need* successes in *trials* draws of probability *chance*), elementwise."""
+    term = (1 - chance) ** trials  # P(0 successes)
+    below = np.zeros_like(chance)
+    ratio = chance / (1 - chance)
+    for count in range(ROW_LIMIT):
+        below += np.where(count < need, term, 0)
+        term = term * np.maximum(trials - count, 0) / (count + 1) * ratio
+    result: npt.NDArray[np.float32] = np.clip(1 - below, 0, 1).astype(np.float32)
+    return result
 
 
 def default_scale() -> npt.NDArray[np.float32]:
@@ -262,6 +330,31 @@ def _checked_arrays(arrays: object, scale: object, skip: object, source: object)
     return checked, kept, direct
 
 
+def _checked_head(head: object, hidden: int, source: object,
+                  ) -> tuple[npt.NDArray[np.float32], ...]:
+    """The card head's four arrays (:data:`HEAD_ARRAYS`) as float32, or the ``argument`` error.
+
+    *hidden* is the width of the network's last hidden layer, which the head reads.
+    """
+    if isinstance(head, str | bytes) or not isinstance(head, Sequence) or len(head) != 4:
+        raise _refuse(N_("the policy's weights ({source}): the card head is four arrays, "
+                         "{names}"), source, names=", ".join(HEAD_ARRAYS))
+    bias = head[2]
+    units = bias.shape[0] if isinstance(bias, np.ndarray) and bias.ndim == 1 else -1
+    checked: list[npt.NDArray[np.float32]] = []
+    for name, array, expected in zip(HEAD_ARRAYS, head, ((CARD_FEATURES, units), (hidden, units),
+                                                         (units,), (units,)), strict=True):
+        if (not isinstance(array, np.ndarray) or array.dtype.kind != "f"
+                or array.shape != expected or units < 1 or not np.isfinite(array).all()):
+            raise _refuse(N_("the policy's weights ({source}): the card head's {name} is not "
+                             "an array of finite numbers of the shape {expected}"), source,
+                          name=name, expected=_shape(expected))
+        kept = np.array(array, dtype=np.float32)
+        kept.setflags(write=False)
+        checked.append(kept)
+    return tuple(checked)
+
+
 def _shape(shape: tuple[int, ...]) -> str:
     return "(" + ", ".join("any" if size < 0 else str(size) for size in shape) + ")"
 
@@ -278,32 +371,43 @@ class Policy:
     scale: npt.NDArray[np.float32]
     metadata: Mapping[str, Any] = field(default_factory=dict)
     skip: npt.NDArray[np.float32] | None = None
+    head: tuple[npt.NDArray[np.float32], ...] | None = None
 
     @classmethod
     def from_arrays(cls, arrays: Sequence[npt.NDArray[Any]],
                     scale: npt.NDArray[Any] | None = None,
                     metadata: Mapping[str, Any] | None = None,
-                    skip: npt.NDArray[Any] | None = None) -> Policy:
+                    skip: npt.NDArray[Any] | None = None,
+                    head: Sequence[npt.NDArray[Any]] | None = None) -> Policy:
         """A policy from its arrays: weight 0, bias 0, weight 1, bias 1, ... (checked).
 
         Weight *k* is ``(inputs, outputs)``, the last with 109 outputs, the first with 489
-        inputs (the observation), or 489 + 736 (the observation, then
+        inputs (the observation), or 489 + 1,048 (the observation, then
         :func:`placement_features`, cards then rows, flattened); with the features, *skip*
-        holds 9 weights: each card's logit gains its 7 features times the first 7, each row
+        holds 12 weights: each card's logit gains its 10 features times the first 10, each row
         action's its 2 row features times the last 2 (the same weights for every card and
-        every row). *scale* defaults to :func:`default_scale`. Anything else is an
-        ``argument`` error.
+        every row). With the features, a *head* of :data:`HEAD_ARRAYS` (``A``, ``B``, ``b``,
+        ``w``, of *k* units) may add ``w . relu(A' f + B' h + b)`` to each card's logit, ``f``
+        the card's 10 features and ``h`` what the last layer reads (the last hidden layer).
+        *scale* defaults to :func:`default_scale`. Anything else is an ``argument`` error.
         """
+        source = metadata.get("source", _FROM_ARRAYS) if metadata else _FROM_ARRAYS
         checked, scale, skip = _checked_arrays(
-            arrays, default_scale() if scale is None else scale, skip,
-            metadata.get("source", _FROM_ARRAYS) if metadata else _FROM_ARRAYS)
+            arrays, default_scale() if scale is None else scale, skip, source)
         layers = tuple((checked[index], checked[index + 1])
                        for index in range(0, len(checked), 2))
-        return cls(layers, scale, dict(metadata or {}), skip)
+        if head is None:
+            return cls(layers, scale, dict(metadata or {}), skip)
+        if skip is None:
+            raise _refuse(N_("the policy's weights ({source}): a card head without the "
+                             "placement features (the first layer reads {size} numbers)"),
+                          source, size=SIZE)
+        checked_head = _checked_head(head, layers[-1][0].shape[0], source)
+        return cls(layers, scale, dict(metadata or {}), skip, checked_head)
 
     @property
     def widths(self) -> tuple[int, ...]:
-        """The widths of the layers, the input first: ``(489, ..., 109)`` (or 1225 first)."""
+        """The widths of the layers, the input first: ``(489, ..., 109)`` (or 1537 first)."""
         return (self.layers[0][0].shape[0], *(bias.size for _, bias in self.layers))
 
     def logits(self, observations: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
@@ -316,11 +420,18 @@ class Policy:
             hidden = np.concatenate([np.atleast_2d(hidden), cards.reshape(count, -1),
                                      rows.reshape(count, -1)], axis=1)
         last = len(self.layers) - 1
+        read = hidden  # what the last layer reads (the card head reads it too)
         for index, (weight, bias) in enumerate(self.layers):
+            read = hidden
             hidden = hidden @ weight + bias
             if index < last:
                 np.maximum(hidden, 0, out=hidden)
         if self.skip is not None:
+            if self.head is not None:
+                from_features, from_hidden, head_bias, out = self.head
+                units = np.atleast_2d(read) @ from_hidden + head_bias
+                inner = np.maximum(cards @ from_features + units[:, None, :], 0)
+                hidden[:, :_kernel.HIGHEST] += inner @ out
             hidden[:, :_kernel.HIGHEST] += cards @ self.skip[:CARD_FEATURES]
             hidden[:, ROW_ACTIONS : ROW_ACTIONS + ROWS] += rows @ self.skip[CARD_FEATURES:]
             if vectors.ndim == 1:
@@ -363,6 +474,8 @@ def save_policy(policy: Policy, path: str | Path) -> Path:
         arrays[f"weight{index}"], arrays[f"bias{index}"] = weight, bias
     if policy.skip is not None:
         arrays["skip"] = policy.skip
+    if policy.head is not None:
+        arrays.update(zip(HEAD_ARRAYS, policy.head, strict=True))
     with target.open("wb") as handle:
         np.savez_compressed(handle, **arrays)
     return target
@@ -414,10 +527,13 @@ def load_policy(path: str | Path | None = None) -> Policy:
     count = len(metadata["layers"]) - 1
     names = [f"{kind}{index}" for index in range(count) for kind in ("weight", "bias")]
     featured = metadata["layers"][0] == SIZE + FEATURES
-    if set(contents) != {"scale", "metadata", *names, *(["skip"] if featured else [])}:
+    headed = featured and HEAD_ARRAYS[0] in contents
+    if set(contents) != {"scale", "metadata", *names, *(["skip"] if featured else []),
+                         *(HEAD_ARRAYS if headed else ())}:
         raise _refuse(N_("the policy file {source}: its arrays are not scale, metadata, a "
                          "weight and a bias for each of its {count} layers and, with the "
-                         "placement features, skip"), shown_path, count=count)
+                         "placement features, skip (and the card head's, if any)"),
+                      shown_path, count=count)
     for index, (inputs, outputs) in enumerate(itertools.pairwise(metadata["layers"])):
         if contents[f"weight{index}"].shape != (inputs, outputs):
             raise _refuse(N_("the policy file {source}: weight{index} has the shape {shape}, "
@@ -425,7 +541,8 @@ def load_policy(path: str | Path | None = None) -> Policy:
                           index=index, shape=_shape(contents[f"weight{index}"].shape),
                           expected=_shape((inputs, outputs)))
     return Policy.from_arrays([contents[name] for name in names], contents["scale"],
-                              {**metadata, "source": str(shown_path)}, contents.get("skip"))
+                              {**metadata, "source": str(shown_path)}, contents.get("skip"),
+                              [contents[name] for name in HEAD_ARRAYS] if headed else None)
 
 
 def _metadata(raw: object, source: object) -> dict[str, Any]:
