@@ -234,6 +234,7 @@ def test_work_is_submitted_a_little_at_a_time(monkeypatch: pytest.MonkeyPatch) -
     assert _InlinePool.submitted <= 4 + 2 * 2
 
 
+@pytest.mark.slow
 def test_a_run_stopped_early_leaves_no_thread_of_its_pool_running() -> None:
     # Stopping early shut the pool down twice, never joining its manager thread (8 runs in 10
     # left it running); at interpreter exit it raced the exit hook for its wake-up pipe, and
