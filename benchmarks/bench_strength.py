@@ -15,7 +15,9 @@ process, both players timed in the same games.
 Two curves follow, each point against three ``cautious`` players as on the ladder: ``best``
 (ISMCTS) at each of ``--think`` iteration counts, its think time; and, with ``--checkpoints
 DIR``, the learned policy of each ``DIR/epoch-<k>.npz`` that ``python -m training --checkpoints
-DIR`` wrote, its strength against the training epoch.
+DIR`` wrote, its strength against the training epoch. Last, ``policy`` and ``best`` each sit at a
+table of ten with nine ``cautious`` players, on ``--ten-sets`` duplicate deal sets of ten games:
+their time a move where a turn has the most cards.
 
     .venv/bin/python benchmarks/bench_strength.py --sets 12
     .venv/bin/python benchmarks/bench_strength.py --sets 2 --head-sets 2 --think 25,100
@@ -64,6 +66,8 @@ RESULTS = ROOT / "benchmarks" / "results" / "strength.json"
 LANGUAGES = ("en", "fr", "bg", "it", "eo")
 #: The iteration counts of ``best``'s think-time curve (350 is ``best`` itself).
 THINK = (25, 50, 100, 200, 350, 700)
+#: The players timed at a table of ten (``--ten-sets``): each with nine ``cautious``.
+TEN = ("policy", "best")
 #: A checkpoint of the training: ``epoch-<k>.npz``.
 CHECKPOINT = re.compile(r"epoch-(\d+)\.npz")
 
@@ -147,16 +151,17 @@ def wins(result: ArenaResult, name: str) -> list[float]:
 
 
 def against_cautious(name: str, player: Player, sets: int, seed: int,
-                     with_wins: bool = False) -> dict[str, Any]:
-    """*player*, timed, at a table with three ``cautious`` players on *sets* duplicate deal sets.
+                     with_wins: bool = False, seats: int = 4) -> dict[str, Any]:
+    """*player*, timed, at a table of *seats* with ``cautious`` players on *sets* deal sets.
 
-    Its time a decision, its bull heads a deal, its difference from ``cautious`` a deal with the
-    95% interval (and a game), the deals played and, with *with_wins*, its win rate of games.
+    Its time a decision, its bull heads a deal, its difference from ``cautious`` (the first of
+    them) a deal with the 95% interval (and a game), the deals played and, with *with_wins*, its
+    win rate of games.
     """
     timed = Timed(player)
-    result = run_arena({name: timed, "cautious": CautiousPlayer(),
-                        "cautious#2": CautiousPlayer(), "cautious#3": CautiousPlayer()},
-                       games=4 * sets, seed=seed)
+    others = {"cautious" if seat == 1 else f"cautious#{seat}": CautiousPlayer()
+              for seat in range(1, seats)}
+    result = run_arena({name: timed, **others}, games=seats * sets, seed=seed)
     ladder = result.report("cautious")
     rating = {rating.player: rating for rating in ladder.ratings}[name]
     entry: dict[str, Any] = {**_timing(timed), "per_deal": rating.per_deal,
@@ -186,13 +191,16 @@ def checkpoints(folder: Path) -> list[Path]:
 
 def measure(sets: int, seed: int, head_sets: int, jobs: int = 1, time_sets: int = 8,
             think: Sequence[int] = THINK, think_sets: int | None = None,
-            trained: Sequence[Path] = (), training_sets: int | None = None) -> dict[str, Any]:
-    """Every table of the ladder, the head-to-head and the two curves, as figures.
+            trained: Sequence[Path] = (), training_sets: int | None = None,
+            ten_sets: int = 0) -> dict[str, Any]:
+    """Every table of the ladder, the head-to-head, the two curves and ten seats, as figures.
 
     With *jobs* above 1 the head-to-head's games are played in that many processes, and its
     milliseconds a move are measured on its first *time_sets* deal sets, played again here.
     *think* are the iteration counts of ``best``'s curve (on *think_sets* deal sets, default
-    *sets*), *trained* the checkpoints of the training curve (on *training_sets*).
+    *sets*), *trained* the checkpoints of the training curve (on *training_sets*); each of
+    :data:`TEN` is then timed at a table of ten with nine ``cautious``, on *ten_sets* deal sets
+    (0: not this table).
     """
     seconds: dict[str, dict[str, float]] = {}
 
@@ -277,12 +285,26 @@ def measure(sets: int, seed: int, head_sets: int, jobs: int = 1, time_sets: int 
         print(_line(f"epoch {epoch}", entry) + f" ({entry['stage']})", flush=True)
     part("training", cpu, wall)
 
+    cpu, wall = time.process_time(), time.perf_counter()
+    ten: dict[str, Any] = {}
+    for name in TEN if ten_sets else ():
+        ten[name] = against_cautious(name, LADDER[name](), ten_sets, seed, seats=10)
+        print(_line(f"{name}@10", ten[name]) + f", at most {ten[name]['max_ms']:.1f} ms",
+              flush=True)
+    if "best" in ten:
+        mean_ms, max_ms = ten["best"]["mean_ms"], ten["best"]["max_ms"]
+        print(f"target 3 (best at 10 players: at most 100 ms a move on average, 250 ms at "
+              f"most): {'met' if mean_ms <= 100 and max_ms <= 250 else 'NOT met'} "
+              f"({mean_ms:.1f} and {max_ms:.1f} ms)", flush=True)
+    part("ten", cpu, wall)
+
     figures: dict[str, Any] = {
         "sets": sets, "head_sets": head_sets, "seed": seed, "jobs": jobs,
         "time_sets": min(time_sets, head_sets) if jobs > 1 else head_sets,
         "think_sets": think_sets, "training_sets": training_sets if trained else 0,
+        "ten_sets": ten_sets,
         "ladder": ladder, "head_to_head": head, "think": curve, "training": training,
-        "seconds": seconds}
+        "ten": ten, "seconds": seconds}
     if curve:
         figures["think_range"] = {"fewest": curve[0], "most": curve[-1]}
     return figures
@@ -467,6 +489,9 @@ def main() -> None:
                         help="the training's checkpoints, DIR/epoch-<k>.npz: the training curve")
     parser.add_argument("--training-sets", type=int, default=None,
                         help="deal sets of each checkpoint (default: --sets)")
+    parser.add_argument("--ten-sets", type=int, default=2,
+                        help="deal sets of ten games at a table of ten, where policy and best "
+                             "are timed (0: not this table)")
     parser.add_argument("--write", action="store_true", help="save the figures and the plots")
     parser.add_argument("--plot-only", action="store_true",
                         help="only draw the plots again from the saved figures")
@@ -487,7 +512,7 @@ def main() -> None:
             parser.error(f"--checkpoints: {arguments.checkpoints} holds no epoch-<k>.npz")
     figures = measure(arguments.sets, arguments.seed, arguments.head_sets or arguments.sets,
                       arguments.jobs, arguments.time_sets, think, arguments.think_sets,
-                      trained, arguments.training_sets)
+                      trained, arguments.training_sets, arguments.ten_sets)
     # The run's command as the page shows it: the checkpoints' folder is the reader's DIR.
     figures["command"] = " ".join([
         "benchmarks/bench_strength.py", f"--sets {figures['sets']}",
@@ -496,7 +521,7 @@ def main() -> None:
         *([f"--think {','.join(map(str, think))}", f"--think-sets {figures['think_sets']}"]
           if think else ["--think ''"]),
         *([f"--checkpoints DIR --training-sets {figures['training_sets']}"] if trained else []),
-        "--write"])
+        f"--ten-sets {figures['ten_sets']}", "--write"])
     if arguments.write:
         save("strength", "benchmarks/bench_strength.py", figures,
              "the strength ladder, the head-to-head of best and mc-64, best's think-time curve"

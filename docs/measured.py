@@ -255,6 +255,16 @@ TABLES: dict[str, Table] = {
          Column("against-cautious", "difference", "interval")),
         empty="no-training",
     ),
+    # policy and best at a table of ten, each with nine cautious (bench_strength.py --ten-sets);
+    # a run with --ten-sets 0 has none.
+    "strength-ten": Table(
+        "strength", "ten",
+        (Column("player", "@", "code", right=False), Column("ms-mean", "mean_ms", "ms"),
+         Column("ms-median", "median_ms", "ms"), Column("ms-max", "max_ms", "ms"),
+         Column("heads-per-deal", "per_deal", "d2"),
+         Column("against-cautious", "difference", "interval")),
+        order=("policy", "best"), empty="no-ten",
+    ),
     # The table that chose best: the three searches and one cautious player (bench_best.py).
     "strength-best": Table(
         "best", "players",
