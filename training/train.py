@@ -26,9 +26,10 @@ from take5rules.agents.policy import (
     CARD_FEATURES,
     FEATURES,
     ROW_FEATURES,
+    Pass,
     Policy,
     default_scale,
-    placement_features,
+    forward,
 )
 from take5rules.cards import HIGHEST
 from take5rules.table import ROW_LIMIT
@@ -95,37 +96,10 @@ class Network:
         return Policy.from_arrays(self.arrays, self.scale, metadata, self.skip, self.head)
 
 
-def _forward(network: Network, x: Floats) -> tuple[list[Floats], Floats,
-                                                   tuple[Floats, Floats] | None, Floats | None]:
-    """What a forward pass computes, for the gradient.
-
-    The inputs of every layer (the scaled observation first), the logits, the features, the
-    card head's units after their ReLU (``(n, 104, k)``, if it has one).
-    """
-    hidden = x * network.scale
-    features = None
-    if network.skip is not None:
-        cards, rows = placement_features(x)
-        features = cards, rows
-        hidden = np.concatenate([hidden, cards.reshape(len(x), -1), rows.reshape(len(x), -1)],
-                                axis=1)
-    inputs = [hidden]
-    last = len(network.arrays) // 2 - 1
-    for index in range(last + 1):
-        hidden = hidden @ network.arrays[2 * index] + network.arrays[2 * index + 1]
-        if index < last:
-            hidden = np.maximum(hidden, 0)
-            inputs.append(hidden)
-    units = None
-    if features is not None and network.skip is not None:
-        if network.head is not None:
-            from_features, from_hidden, bias, out = network.head
-            units = np.maximum(features[0] @ from_features
-                               + (inputs[-1] @ from_hidden + bias)[:, None, :], 0)
-            hidden[:, :HIGHEST] += units @ out
-        hidden[:, :HIGHEST] += features[0] @ network.skip[:CARD_FEATURES]
-        hidden[:, ROW_ACTIONS : ROW_ACTIONS + 4] += features[1] @ network.skip[CARD_FEATURES:]
-    return inputs, hidden, features, units
+def _forward(network: Network, x: Floats) -> Pass:
+    """The player's own forward pass (:func:`take5rules.agents.policy.forward`) of *network*."""
+    pairs = list(zip(network.arrays[::2], network.arrays[1::2], strict=True))
+    return forward(pairs, network.scale, network.skip, network.head, x)
 
 
 def _masked_log_softmax(logits: Floats, legal: npt.NDArray[np.bool_]) -> Floats:
@@ -144,7 +118,7 @@ def loss_and_gradients(network: Network, x: Floats, legal: npt.NDArray[np.bool_]
     actions for each decision; by default all on *actions*) plus ``decay / 2`` times the sum
     of the weights' squares; the gradients come in the order of ``network.arrays``.
     """
-    inputs, logits, features, units = _forward(network, x)
+    inputs, logits, cards_in, rows_in, units = _forward(network, x)
     size = actions.size
     log_p = _masked_log_softmax(logits, legal)
     delta = np.where(legal, np.exp(log_p), 0).astype(np.float32)
@@ -159,16 +133,16 @@ def loss_and_gradients(network: Network, x: Floats, legal: npt.NDArray[np.bool_]
     gradients: list[Floats] = [np.empty(0, np.float32)] * len(network.parameters)
     count = len(network.arrays)
     into_read = None  # the card head's gradient with respect to what the last layer reads
-    if features is not None:
+    if cards_in is not None and rows_in is not None:
         cards = delta[:, :HIGHEST]
         gradients[count] = np.concatenate([
-            np.einsum("nck,nc->k", features[0], cards),
-            np.einsum("nrk,nr->k", features[1], delta[:, ROW_ACTIONS : ROW_ACTIONS + 4])])
+            np.einsum("nck,nc->k", cards_in, cards),
+            np.einsum("nrk,nr->k", rows_in, delta[:, ROW_ACTIONS : ROW_ACTIONS + 4])])
         if network.head is not None and units is not None:
             from_features, from_hidden, _, out = network.head
             inner = cards[:, :, None] * out * (units > 0)  # (n, 104, k)
             summed = inner.sum(axis=1)
-            gradients[count + 1] = (np.einsum("ncf,nck->fk", features[0], inner)
+            gradients[count + 1] = (np.einsum("ncf,nck->fk", cards_in, inner)
                                     + decay * from_features)
             gradients[count + 2] = inputs[-1].T @ summed + decay * from_hidden
             gradients[count + 3] = summed.sum(axis=0)
@@ -193,7 +167,7 @@ def loss_and_gradients(network: Network, x: Floats, legal: npt.NDArray[np.bool_]
 def accuracy(network: Network, x: Floats, legal: npt.NDArray[np.bool_],
              actions: npt.NDArray[np.int64]) -> float:
     """The share of decisions where the network's best legal action is the search's."""
-    _, logits, _, _ = _forward(network, x)
+    logits = _forward(network, x).logits
     chosen = np.where(legal, logits, -np.inf).argmax(axis=1)
     return float((chosen == actions).mean()) if actions.size else 0.0
 

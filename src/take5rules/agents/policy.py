@@ -45,7 +45,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 try:
     import numpy as np
@@ -91,9 +91,11 @@ __all__ = [
     "MOST_PARAMETERS",
     "ROW_FEATURES",
     "SHIPPED",
+    "Pass",
     "Policy",
     "PolicyPlayer",
     "default_scale",
+    "forward",
     "load_policy",
     "placement_features",
     "save_policy",
@@ -359,6 +361,60 @@ def _shape(shape: tuple[int, ...]) -> str:
     return "(" + ", ".join("any" if size < 0 else str(size) for size in shape) + ")"
 
 
+class Pass(NamedTuple):
+    """What one forward pass of the network computes, for a batch of observations.
+
+    *inputs* holds what each layer reads, in order: the scaled observation (with the placement
+    features after it, if the network has them), then each hidden layer after its ReLU; the last
+    of them is what the card head reads too. *cards* ``(n, 104, 10)`` and *rows* ``(n, 4, 2)``
+    are the placement features, and *units* ``(n, 104, k)`` the card head's units after their
+    ReLU, each ``None`` when the network has no such part. Training reads them all for the
+    gradient; playing reads *logits* alone.
+    """
+
+    inputs: list[npt.NDArray[np.float32]]
+    logits: npt.NDArray[np.float32]
+    cards: npt.NDArray[np.float32] | None
+    rows: npt.NDArray[np.float32] | None
+    units: npt.NDArray[np.float32] | None
+
+
+def forward(layers: Sequence[tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]],
+            scale: npt.NDArray[np.float32], skip: npt.NDArray[np.float32] | None,
+            head: Sequence[npt.NDArray[np.float32]] | None,
+            observations: npt.NDArray[np.float32]) -> Pass:
+    """The network's forward pass over a batch ``(n, 489)`` of observations: the one home of it.
+
+    *layers* are (weight, bias) pairs, *skip* and *head* as :meth:`Policy.from_arrays` says
+    (unchecked here: :class:`Policy` checks them once, when it is made; the training's own
+    arrays are made to fit). :meth:`Policy.logits` plays by it, and ``training/`` takes its
+    gradient from the same pass.
+    """
+    hidden = observations * scale
+    cards = rows = units = None
+    if skip is not None:
+        cards, rows = placement_features(observations)
+        count = cards.shape[0]
+        hidden = np.concatenate([hidden, cards.reshape(count, -1), rows.reshape(count, -1)],
+                                axis=1)
+    inputs = [hidden]
+    last = len(layers) - 1
+    for index, (weight, bias) in enumerate(layers):
+        hidden = hidden @ weight + bias
+        if index < last:
+            np.maximum(hidden, 0, out=hidden)
+            inputs.append(hidden)
+    if cards is not None and rows is not None and skip is not None:
+        if head is not None:
+            from_features, from_hidden, head_bias, out = head
+            units = np.maximum(cards @ from_features
+                               + (inputs[-1] @ from_hidden + head_bias)[:, None, :], 0)
+            hidden[:, :_kernel.HIGHEST] += units @ out
+        hidden[:, :_kernel.HIGHEST] += cards @ skip[:CARD_FEATURES]
+        hidden[:, ROW_ACTIONS : ROW_ACTIONS + ROWS] += rows @ skip[CARD_FEATURES:]
+    return Pass(inputs, hidden, cards, rows, units)
+
+
 @dataclass(frozen=True, eq=False)
 class Policy:
     """A network over the observation: ``scale``, then layers with ReLU between them.
@@ -413,31 +469,12 @@ class Policy:
     def logits(self, observations: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
         """The network's logits for one observation ``(489,)`` or a batch ``(n, 489)``."""
         vectors = np.asarray(observations, dtype=np.float32)
-        hidden = vectors * self.scale
-        if self.skip is not None:
-            cards, rows = placement_features(vectors)
-            count = cards.shape[0]
-            hidden = np.concatenate([np.atleast_2d(hidden), cards.reshape(count, -1),
-                                     rows.reshape(count, -1)], axis=1)
-        last = len(self.layers) - 1
-        read = hidden  # what the last layer reads (the card head reads it too)
-        for index, (weight, bias) in enumerate(self.layers):
-            read = hidden
-            hidden = hidden @ weight + bias
-            if index < last:
-                np.maximum(hidden, 0, out=hidden)
-        if self.skip is not None:
-            if self.head is not None:
-                from_features, from_hidden, head_bias, out = self.head
-                units = np.atleast_2d(read) @ from_hidden + head_bias
-                inner = np.maximum(cards @ from_features + units[:, None, :], 0)
-                hidden[:, :_kernel.HIGHEST] += inner @ out
-            hidden[:, :_kernel.HIGHEST] += cards @ self.skip[:CARD_FEATURES]
-            hidden[:, ROW_ACTIONS : ROW_ACTIONS + ROWS] += rows @ self.skip[CARD_FEATURES:]
-            if vectors.ndim == 1:
-                single: npt.NDArray[np.float32] = hidden[0]
-                return single
-        return hidden
+        computed = forward(self.layers, self.scale, self.skip, self.head,
+                           np.atleast_2d(vectors)).logits
+        if vectors.ndim == 1:
+            single: npt.NDArray[np.float32] = computed[0]
+            return single
+        return computed
 
     def act(self, observation: npt.NDArray[np.float32], legal: npt.ArrayLike) -> int:
         """The legal action of the highest logit (ties to the lowest action).
