@@ -11,7 +11,9 @@ environment as it plays ``batch.vector``.
 from __future__ import annotations
 
 import json
+import math
 import zipfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +29,7 @@ from take5rules.agents.policy import (  # noqa: E402
     FORMAT,
     Policy,
     PolicyPlayer,
+    PolicyPrior,
     load_policy,
     save_policy,
 )
@@ -472,3 +475,123 @@ def test_without_numpy_the_policy_kind_names_the_extra(monkeypatch: pytest.Monke
         load_player("policy")
     assert error.value.rule == "extra"
     assert "numpy" in error.value.message and "take5rules[batch]" in error.value.message
+
+
+# --- best: the search guided by the policy ----------------------------------------------------
+
+
+def test_best_guided_by_the_policy_decides_the_same_at_a_table_that_lies_about_the_hidden_cards(
+        ) -> None:
+    from take5rules.agents.player_kinds import new_player
+
+    pairs = _pairs(lambda: new_player("best", 7), seed=3)
+    assert len(pairs) >= 10
+    assert all(truthful == lied for truthful, lied in pairs)
+
+
+def test_the_lying_table_would_catch_a_guided_search_whose_prior_is_fed_a_hidden_hand() -> None:
+    """The same test catches a search whose prior reads another seat's hand."""
+    from take5rules.playing.ismcts import ISMCTSPlayer
+
+    class Peeking(PolicyPrior):
+        def __call__(self, view: CardView | RowChoice, actions: Sequence[int]) -> list[float]:
+            if isinstance(view, CardView):
+                view = CardView(view.round, view.turn, view.table, view.hand, view.totals,
+                                view.player, picks=tuple(
+                                    ("ana", card) for card in _GAMES[-1]._hands.get("ana", ())))
+            return super().__call__(view, actions)
+
+    def search(prior: PolicyPrior) -> Player:  # few iterations, a strong prior: it leads
+        return ISMCTSPlayer(iterations=12, seed=7, prior=prior, prior_weight=1000.0)
+
+    pairs = _pairs(lambda: search(Peeking(_sensitive(3))), seed=3, games=_GAMES)
+    assert any(truthful != lied for truthful, lied in pairs)
+    honest = _pairs(lambda: search(PolicyPrior(_sensitive(3))), seed=3)
+    assert all(truthful == lied for truthful, lied in honest)
+
+
+def test_the_prior_is_the_softmax_of_the_policys_logits_over_the_actions_asked() -> None:
+    def softmax(values: list[float]) -> list[float]:
+        top = max(values)
+        return [math.exp(x - top) / sum(math.exp(y - top) for y in values) for x in values]
+
+    view = CardView(1, 1, Table.of([[10], [20], [30], [40]]), (12, 55, 104),
+                    {"me": 0, "you": 0}, "me")
+    logits = PolicyPlayer().logits(view)
+    # cards 12, 55 and 104 are the actions 11, 54 and 103
+    expected = softmax([float(logits[11]), float(logits[54]), float(logits[103])])
+    assert PolicyPrior()(view, [12, 55, 104]) == pytest.approx(expected, rel=1e-5)
+    choice = RowChoice("me", 3, Table.of([[10], [20], [30], [40]]), 1, 1, (55, 104),
+                       {"me": 0, "you": 0})
+    rows = [float(value) for value in PolicyPlayer().logits(choice)[104:108]]
+    assert PolicyPrior()(choice, [0, 1, 2, 3]) == pytest.approx(softmax(rows), rel=1e-5)
+    assert PolicyPrior()(choice, [2, 0]) == pytest.approx(softmax([rows[2], rows[0]]), rel=1e-5)
+
+
+def test_a_prior_steers_the_root_of_the_search() -> None:
+    from take5rules.playing.ismcts import ISMCTSPlayer
+
+    # 14 and 38 go safely on their rows; 5 is a low card that takes a row. A prior all on 5,
+    # weighted far above any round's bull heads, keeps the search's visits on it.
+    view = CardView(1, 1, Table.of([[12], [37], [43], [58]]), (5, 14, 38),
+                    {"me": 0, "ana": 0}, player="me")
+
+    def all_on_five(_view: CardView | RowChoice, actions: Sequence[int]) -> list[float]:
+        return [1.0 if action == 5 else 0.0 for action in actions]
+
+    assert ISMCTSPlayer(iterations=60, seed=1).choose_card(view) != 5
+    steered = ISMCTSPlayer(iterations=60, seed=1, prior=all_on_five, prior_weight=1e6)
+    assert steered.choose_card(view) == 5
+    assert steered.last_search[5][0] > 50  # visits: all but the first try of each other card
+
+
+@pytest.mark.parametrize("answer", [[0.5, 0.5], [0.5, 0.5, math.nan], [1.0, -0.5, 0.5],
+                                    "abc", None])
+def test_a_prior_that_answers_no_probabilities_is_an_argument_error(answer: object) -> None:
+    from take5rules.playing.ismcts import ISMCTSPlayer
+
+    view = CardView(1, 1, Table.of([[12], [37], [43], [58]]), (5, 14, 38),
+                    {"me": 0, "ana": 0}, player="me")
+    player = ISMCTSPlayer(iterations=10, prior=lambda _view, _actions: answer)  # type: ignore[arg-type, return-value]
+    with pytest.raises(Take5Error) as error:
+        player.choose_card(view)
+    assert error.value.rule == "argument" and "prior" in error.value.message
+
+
+@pytest.mark.parametrize(("prior", "weight"), [("softmax", 20.0), (None, -1.0),
+                                               (None, math.inf), (None, "20")])
+def test_a_prior_or_weight_of_the_wrong_kind_is_an_argument_error(prior: object,
+                                                                 weight: object) -> None:
+    from take5rules.playing.ismcts import ISMCTSPlayer
+
+    with pytest.raises(Take5Error) as error:
+        ISMCTSPlayer(prior=prior, prior_weight=weight)  # type: ignore[arg-type]
+    assert error.value.rule == "argument"
+
+
+def test_best_is_the_search_guided_by_the_policy_and_without_numpy_the_plain_search(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from take5rules.agents.player_kinds import new_player
+    from take5rules.playing.ismcts import ISMCTSPlayer
+
+    guided = new_player("best", 3)
+    assert isinstance(guided, ISMCTSPlayer) and isinstance(guided.prior, PolicyPrior)
+    assert guided.seed == 3 and guided.iterations == 350
+    monkeypatch.setitem(sys.modules, "numpy", None)  # import numpy now fails, as on a plain install
+    monkeypatch.delitem(sys.modules, "take5rules.agents.policy")
+    plain = new_player("best", 3)
+    assert isinstance(plain, ISMCTSPlayer) and plain.prior is None and plain.iterations == 350
+
+
+def test_the_guided_search_tells_its_prior_the_games_events() -> None:
+    from take5rules.playing.engine import play_game
+    from take5rules.playing.ismcts import ISMCTSPlayer
+
+    prior = PolicyPrior()
+    rules = Rules(Variant.TACTICS, threshold=20)
+    for _ in play_game({"me": ISMCTSPlayer(iterations=8, prior=prior),
+                        "ana": CautiousPlayer()}, rules, seed=2):
+        pass
+    assert prior.player.players == ("me", "ana") and prior.player.rules == rules

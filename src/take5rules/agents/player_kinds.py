@@ -6,6 +6,8 @@ learned policy (:class:`take5rules.agents.policy.PolicyPlayer` with the weights 
 the package). The playing layer cannot name the policy, which is an agent's (and needs numpy),
 so ``take5rules play``, ``take5rules player``, the arena, and the opponents of the MCP server and
 of the Gymnasium environment all take their kinds from here; :func:`new_player` makes one.
+For the same reason ``best`` is made here (:func:`guided_best`): the search of
+:func:`take5rules.playing.kinds.best_player` with the policy as its prior.
 
 The policy needs numpy (``pip install 'take5rules[batch]'``). Its module is imported only when
 a policy player is made: without numpy every other kind works, and asking for ``policy``
@@ -27,11 +29,13 @@ from types import MappingProxyType
 
 from take5rules._messages import N_
 from take5rules.errors import RulesError
-from take5rules.playing.kinds import BUILTIN_PLAYERS, SEEDED_PLAYERS
+from take5rules.playing.ismcts import ISMCTSPlayer
+from take5rules.playing.kinds import BUILTIN_PLAYERS, SEEDED_PLAYERS, best_player
 from take5rules.playing.players import Player
+from take5rules.text.extras import MissingExtraError
 
-__all__ = ["PLAYER_KINDS", "POLICY", "SEEDED_KINDS", "checked_kind", "new_player",
-           "policy_player"]
+__all__ = ["PLAYER_KINDS", "POLICY", "SEEDED_KINDS", "checked_kind", "guided_best",
+           "new_player", "policy_player"]
 
 #: The kind of the learned policy.
 POLICY = "policy"
@@ -51,11 +55,30 @@ def policy_player() -> Player:
     return PolicyPlayer()
 
 
+def guided_best(seed: int | None = 0) -> Player:
+    """The kind ``best``: the information-set search with the learned policy as its prior.
+
+    :class:`~take5rules.playing.ismcts.ISMCTSPlayer` with its defaults (350 iterations,
+    exploration 20 bull heads, greedy rollouts) and
+    :class:`~take5rules.agents.policy.PolicyPrior` of the shipped weights at its root (weight
+    20 bull heads): one forward pass of the network a decision steers the search's first visits
+    to the cards the network likes. Without numpy it is
+    :func:`take5rules.playing.kinds.best_player`, the same search without the prior (``best``
+    up to version 0.6.0), so a plain install keeps a working ``best``. The figures are on the
+    "Strength ladder" page.
+    """
+    try:
+        from take5rules.agents.policy import PolicyPrior
+    except MissingExtraError:
+        return best_player(seed)
+    return ISMCTSPlayer(seed=seed, prior=PolicyPrior())
+
+
 #: Every kind of player by its name, in the order the front ends list them: the built-in kinds,
 #: then ``policy``. Each is a class or factory called with no argument (a search then has the
 #: seed 0: the same game every time), or with a seed for the kinds of :data:`SEEDED_KINDS`.
 PLAYER_KINDS: Mapping[str, Callable[..., Player]] = MappingProxyType(
-    {**BUILTIN_PLAYERS, POLICY: policy_player})
+    {**BUILTIN_PLAYERS, "best": guided_best, POLICY: policy_player})
 
 #: The kinds that take a seed: those of :data:`~take5rules.playing.kinds.SEEDED_PLAYERS` (the
 #: policy is deterministic).
@@ -93,8 +116,9 @@ def new_player(kind: str, seed: int | None = None) -> Player:
     Else it is made with no argument: a search takes its own seed, 0. An unknown kind is an
     ``argument`` error naming the kinds (:func:`checked_kind`).
 
-    >>> new_player("best", 7)
-    ISMCTSPlayer(iterations=350, exploration=20.0, rollout='greedy', seed=7)
+    >>> new_player("best", 7)  # with numpy: the search guided by the policy
+    ISMCTSPlayer(iterations=350, exploration=20.0, rollout='greedy', seed=7, \
+prior=PolicyPrior(layers=(1537, 256, 256, 109)), prior_weight=20.0)
     >>> new_player("ismcts")
     ISMCTSPlayer(iterations=350, exploration=20.0, rollout='greedy', seed=0)
     >>> new_player("cautious", 7)

@@ -94,6 +94,7 @@ __all__ = [
     "Pass",
     "Policy",
     "PolicyPlayer",
+    "PolicyPrior",
     "default_scale",
     "forward",
     "load_policy",
@@ -641,6 +642,46 @@ def view_vector(view: CardView | RowChoice | DraftView, players: Sequence[str],
     return encode(seen, players, rules)
 
 
+class PolicyPrior:
+    """The network's probabilities of a decision's actions: the prior of a guided search.
+
+    A :data:`take5rules.playing.ismcts.Prior`: called with a card view (or a row choice) and the
+    root's actions (cards, or rows), it answers the softmax of the network's logits over those
+    actions alone, one forward pass. Like :class:`PolicyPlayer` it learns the seats and the
+    rules from the game's first event when it is told the events (``see``), else reads them
+    from the view; it reads the view alone.
+
+    The likeliest card is the one the policy plays:
+
+    >>> from take5rules.table import Table
+    >>> view = CardView(1, 1, Table.of([[10], [20], [30], [40]]), (12, 55, 104),
+    ...                 {"me": 0, "you": 0}, "me")
+    >>> chances = PolicyPrior()(view, [12, 55, 104])
+    >>> len(chances), round(sum(chances), 6)
+    (3, 1.0)
+    >>> max(zip(chances, [12, 55, 104]))[1] == PolicyPlayer().choose_card(view)
+    True
+    """
+
+    def __init__(self, policy: Policy | None = None) -> None:
+        self.player = PolicyPlayer(policy)
+
+    def __repr__(self) -> str:
+        return f"PolicyPrior(layers={self.player.policy.widths})"
+
+    def see(self, seat: str, event: Event) -> None:
+        """Learn the seats and the rules from the game's start (as :class:`PolicyPlayer`)."""
+        self.player.see(seat, event)
+
+    def __call__(self, view: CardView | RowChoice, actions: Sequence[int]) -> list[float]:
+        """The probability of each of *actions* (cards, or rows of a row choice), in order."""
+        indices = [action - 1 for action in actions] if isinstance(view, CardView) else [
+            ROW_ACTIONS + action for action in actions]
+        logits = self.player.logits(view)[indices].astype(np.float64)
+        weights = np.exp(logits - logits.max())
+        return [float(weight) for weight in weights / weights.sum()]
+
+
 class PolicyPlayer:
     """A player that plays the network's choice: one forward pass per decision.
 
@@ -677,12 +718,19 @@ class PolicyPlayer:
         if isinstance(event, GameStarted):
             self.players, self.rules = tuple(event.players), event.rules
 
-    def _decide(self, view: CardView | RowChoice | DraftView,
-                legal: npt.NDArray[np.bool_]) -> int:
+    def _vector(self, view: CardView | RowChoice | DraftView) -> npt.NDArray[np.float32]:
         players = self.players if self.players and view.player in self.players else (
             _seats(view))
         rules = self.rules if self.rules is not None else _rules(view)
-        return self.policy.act(view_vector(view, players, rules), legal)
+        return view_vector(view, players, rules)
+
+    def logits(self, view: CardView | RowChoice | DraftView) -> npt.NDArray[np.float32]:
+        """The network's 109 logits for the seat of *view*, from that view alone."""
+        return self.policy.logits(self._vector(view))
+
+    def _decide(self, view: CardView | RowChoice | DraftView,
+                legal: npt.NDArray[np.bool_]) -> int:
+        return self.policy.act(self._vector(view), legal)
 
     def choose_card(self, view: CardView) -> Card:
         """The card of the highest logit among the cards of the hand."""

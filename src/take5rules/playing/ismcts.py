@@ -51,6 +51,16 @@ what the
 seat has seen, the opponents' revealed cards included; it runs in Python on the OpenSpiel game,
 far slower a move. This player is written on the kernel, to stay well within 100 ms a move.
 
+A *prior* guides the root (progressive bias: Chaslot, Winands, van den Herik, Uiterwijk and
+Bouzy, *Progressive Strategies for Monte-Carlo Tree Search*, New Mathematics and Natural
+Computation 4(3), 2008): a callable given the view and the root's actions, which answers a
+probability for each action. Once every child of the root was tried, a child's score loses
+``prior_weight * p / (1 + n)`` bull heads besides UCB1's term (*p* its prior, *n* its visits):
+the prior steers the first visits and fades as the child's own mean takes over. The nodes below
+the root are searched as before. :mod:`take5rules.agents.player_kinds` makes ``best`` this way,
+with the learned policy as its prior (:class:`take5rules.agents.policy.PolicyPrior`). A prior
+with a callable ``see`` is told the game's events the player is told.
+
 It decides from the seat's view alone (``tests/test_ismcts.py`` seats it at a table that lies
 about the hidden hands), and is reproducible from its *seed*: the same seed and the same views
 give the same decisions. A *budget* in milliseconds stops a search before its *iterations*
@@ -74,7 +84,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from take5rules import _kernel
 from take5rules._messages import N_, shown
@@ -104,7 +114,11 @@ from take5rules.playing.rollouts import (
 )
 from take5rules.table import Row
 
-__all__ = ["DEFAULT_ITERATIONS", "MOST_ITERATIONS", "ISMCTSPlayer"]
+__all__ = ["DEFAULT_ITERATIONS", "MOST_ITERATIONS", "ISMCTSPlayer", "Prior"]
+
+#: A prior of the root's actions: given the view and the actions (cards, or rows for a low
+#: card), a probability for each, in their order.
+Prior = Callable[[CardView | RowChoice, Sequence[int]], Sequence[float]]
 
 #: The iterations of a decision by default (a mean well below 30 ms a move on one core).
 DEFAULT_ITERATIONS = 350
@@ -112,6 +126,9 @@ DEFAULT_ITERATIONS = 350
 #: four players on one core, below a minute at ten).
 MOST_ITERATIONS = 100_000
 _NOT_A_RATE = N_("{name} is a finite number of at least 0, not {value!r}")
+_NOT_A_PRIOR = N_("prior = {value}: it must be a callable of a view and its actions, or None")
+_BAD_PRIOR = N_("the prior {prior} answered {value} for {count} actions: it must answer one "
+                "finite number of at least 0 for each")
 
 
 def _number(value: object) -> float | None:
@@ -149,6 +166,8 @@ class ISMCTSPlayer:
             ``None`` for no limit.
         paired: the *n*-th visit of every child of the root meets the same world (else a new
             world every iteration).
+        prior: a :data:`Prior` that guides the root (module docstring), or ``None``.
+        prior_weight: the prior's weight, in bull heads.
 
     Raises:
         RulesError: (id ``argument``) for a knob out of its range or of the wrong type.
@@ -156,7 +175,8 @@ class ISMCTSPlayer:
 
     def __init__(self, iterations: int = DEFAULT_ITERATIONS, exploration: float = 20.0,
                  rollout: str = "greedy", seed: int | None = 0,
-                 budget: float | None = None, *, paired: bool = True) -> None:
+                 budget: float | None = None, *, paired: bool = True,
+                 prior: Prior | None = None, prior_weight: float = 20.0) -> None:
         count = checked_count("iterations", iterations, MOST_ITERATIONS)
         rate = _number(exploration)
         if rate is None or rate < 0:
@@ -165,6 +185,16 @@ class ISMCTSPlayer:
         limit = checked_budget("budget", budget)
         number = checked_seed("seed", seed)
         self.paired = checked_flag("paired", paired)
+        if prior is not None and not callable(prior):
+            raise RulesError("argument", _NOT_A_PRIOR, value=shown(prior))
+        weight = _number(prior_weight)
+        if weight is None or weight < 0:
+            raise RulesError("argument", _NOT_A_RATE, name="prior_weight",
+                             value=shown(prior_weight))
+        self.prior, self.prior_weight = prior, weight
+        listens = getattr(prior, "see", None)
+        if callable(listens):  # the player listens only for a prior that does
+            self.see: Callable[[str, object], object] = listens
         # MonteCarloPlayer checks the rollout's name, and decides the drafts.
         self._draft = MonteCarloPlayer(rollout=rollout, seed=number)
         self.iterations, self.exploration, self.rollout = count, rate, rollout
@@ -179,8 +209,22 @@ class ISMCTSPlayer:
     def __repr__(self) -> str:
         extra = f", budget={self.budget}" if self.budget is not None else ""
         extra += "" if self.paired else ", paired=False"
+        if self.prior is not None:
+            extra += f", prior={self.prior!r}, prior_weight={self.prior_weight}"
         return (f"ISMCTSPlayer(iterations={self.iterations}, exploration={self.exploration}, "
                 f"rollout={self.rollout!r}, seed={self.seed}{extra})")
+
+    def _bias(self, view: CardView | RowChoice, actions: list[int]) -> dict[int, float]:
+        """Each root action's bias, ``prior_weight`` times its prior (none without a prior)."""
+        if self.prior is None or len(actions) < 2:
+            return {}
+        answer = self.prior(view, actions)
+        values = [_number(value) for value in answer] if isinstance(answer, Sequence) else []
+        if len(values) != len(actions) or any(value is None or value < 0 for value in values):
+            raise RulesError("argument", _BAD_PRIOR, prior=shown(self.prior),
+                             value=shown(answer), count=len(actions))
+        return {action: self.prior_weight * float(value or 0.0)
+                for action, value in zip(actions, values, strict=True)}
 
     def _search(self, view: CardView | RowChoice, actions: list[int],
                 first: Callable[[int, list[Row], dict[str, list[Card]]], int] | None) -> int:
@@ -195,6 +239,7 @@ class ISMCTSPlayer:
         start, hand, explore = view.table.rows, tuple(view.hand), self.exploration
         stop = deadline(self.budget)
         log, sqrt = math.log, math.sqrt
+        bias = self._bias(view, actions)
         root = _Node(list(actions))
         rng.shuffle(root.untried)
         worlds: list[tuple[dict[str, tuple[Card, ...]], int]] = []
@@ -204,6 +249,12 @@ class ISMCTSPlayer:
             while node.untried or node.children:
                 if node.untried:
                     action = node.untried.pop()
+                elif bias and node is root:
+                    scale = explore * sqrt(log(node.visits))
+                    action = min(node.children, key=lambda key: (
+                        node.children[key].total / node.children[key].visits
+                        - scale / sqrt(node.children[key].visits)
+                        - bias[key] / (1 + node.children[key].visits)))
                 else:
                     scale = explore * sqrt(log(node.visits))
                     action = min(node.children, key=lambda key: (

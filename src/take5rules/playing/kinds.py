@@ -2,7 +2,9 @@
 
 :data:`BUILTIN_PLAYERS` maps each kind (``random``, ``lowest``, ``cautious``, ``greedy``,
 ``montecarlo``, ``ismcts``, ``best``) to the class or factory that makes one;
-:data:`SEEDED_PLAYERS` names the kinds that take a seed; :func:`best_player` makes ``best``.
+:data:`SEEDED_PLAYERS` names the kinds that take a seed; :func:`best_player` makes ``best``
+as far as this layer can: the front ends' ``best``
+(:func:`take5rules.agents.player_kinds.guided_best`) guides that search with the learned policy.
 This module sits above the players it names (:mod:`take5rules.playing.players`,
 :mod:`~take5rules.playing.bots`, :mod:`~take5rules.playing.ismcts`), which know nothing of it.
 
@@ -24,7 +26,12 @@ __all__ = ["BUILTIN_PLAYERS", "SEEDED_PLAYERS", "best_player"]
 
 
 def best_player(seed: int | None = 0) -> ISMCTSPlayer:
-    """The strongest built-in player within 100 ms a move on one core (``best``).
+    """The search of ``best``, without the learned policy that guides it (``best`` up to 0.6.0).
+
+    This layer cannot name the policy (an agent's, which needs numpy): the kind ``best`` of the
+    front ends, :func:`take5rules.agents.player_kinds.guided_best`, is this search with the
+    policy as its prior, and this search alone without numpy. The figures below are this
+    search's.
 
     :class:`~take5rules.playing.ismcts.ISMCTSPlayer` with its defaults (350 iterations,
     exploration 20 bull heads, greedy rollouts): about 24 ms a move at four players (at most
