@@ -5,11 +5,14 @@ against three ``cautious`` players: its bull heads per deal minus cautious's, wi
 bootstrap interval over the deal sets, its share of the games to 66 it won (a tie shared), with a
 95% bootstrap interval over the same deal sets, and its milliseconds per decision (median and
 mean, CPU time of this process, one core). The learned policy (``policy``, the weights shipped
-with the package) is one of them. Then the head-to-head of the targets: ``best`` against a
-64-world determinized Monte Carlo player with greedy rollouts (``mc-64``) at one table with two
-cautious players, the same deals, their times measured in the same games (so interleaved).
-With ``--jobs N`` the head-to-head's games run in N processes (each seat made afresh for each
-game), and its times come from its first ``--time-sets`` deal sets played again in this
+with the package) is one of them, and so are ``best`` (the search guided by the policy,
+:func:`take5rules.agents.player_kinds.guided_best`) and ``ismcts``, the same search without the
+policy (``best`` up to 0.6.0). Then the head-to-heads of the targets, each at one table with two
+cautious players, the same deals, both players' times measured in the same games (so
+interleaved): ``best`` against a 64-world determinized Monte Carlo player with greedy rollouts
+(``mc-64``), and ``best`` against ``ismcts``.
+With ``--jobs N`` the head-to-heads' games run in N processes (each seat made afresh for each
+game), and their times come from their first ``--time-sets`` deal sets played again in this
 process, both players timed in the same games.
 
 Two curves follow, each point against three ``cautious`` players as on the ladder: ``best``
@@ -54,6 +57,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _harness import save
 
 from take5rules.agents.arena import ArenaResult, PlayerLike, run_arena
+from take5rules.agents.player_kinds import guided_best
 from take5rules.agents.policy import PolicyPlayer, load_policy
 from take5rules.agents.stats import mean_interval
 from take5rules.playing.bots import GreedyPlayer, MonteCarloPlayer
@@ -111,8 +115,16 @@ LADDER: dict[str, Callable[[], Player]] = {
     "mc-24": lambda: MonteCarloPlayer(worlds=24, seed=1),
     "mc-108h": lambda: MonteCarloPlayer(worlds=108, seed=1, halving=True),
     "policy": PolicyPlayer,
-    "best": lambda: best_player(1),
+    "ismcts": lambda: best_player(1),
+    "best": lambda: guided_best(1),
 }
+
+
+def _think_player(iterations: int) -> ISMCTSPlayer:
+    """``best`` with *iterations* a decision: the search of :func:`guided_best`, its prior."""
+    best = guided_best(1)
+    assert isinstance(best, ISMCTSPlayer)  # numpy is here: the benchmark needs it
+    return ISMCTSPlayer(iterations, seed=1, prior=best.prior, prior_weight=best.prior_weight)
 
 
 def _timing(timed: Timed) -> dict[str, float]:
@@ -173,6 +185,33 @@ def against_cautious(name: str, player: Player, sets: int, seed: int,
     return entry
 
 
+def old_best(sets: int, seed: int, jobs: int = 1, time_sets: int = 8) -> dict[str, Any]:
+    """``best`` against 0.4.0's ``best`` (``ismcts``) at one table with two ``cautious``.
+
+    On *sets* duplicate deal sets; with *jobs* above 1 in that many processes, the times from
+    the first *time_sets* deal sets played again here, both players timed in the same games.
+    Their times, and ``best``'s bull heads a deal (and a game) minus ``ismcts``'s, with the 95%
+    intervals, and its share of the games won.
+    """
+    best, ismcts = Timed(guided_best(3)), Timed(best_player(3))
+    timed_table: dict[str, PlayerLike] = {"best": best, "ismcts": ismcts,
+                                          "cautious": CautiousPlayer(),
+                                          "cautious#2": CautiousPlayer()}
+    if jobs <= 1:
+        result = run_arena(timed_table, games=4 * sets, seed=seed)
+    else:
+        table: dict[str, PlayerLike] = {"best": partial(guided_best, 3),
+                                        "ismcts": partial(best_player, 3),
+                                        "cautious": CautiousPlayer, "cautious#2": CautiousPlayer}
+        result = run_arena(table, games=4 * sets, seed=seed, jobs=jobs)
+        run_arena(timed_table, games=4 * min(time_sets, sets), seed=seed)
+    against = {rating.player: rating for rating in result.report("ismcts").ratings}
+    return {"sets": sets, "seed": seed, "best": _timing(best), "ismcts": _timing(ismcts),
+            "best_minus_ismcts": list(against["best"].deal_difference),
+            "best_minus_ismcts_per_game": list(against["best"].game_difference),
+            "best_wins": wins(result, "best"), "ismcts_wins": wins(result, "ismcts")}
+
+
 def _line(name: str, entry: dict[str, Any]) -> str:
     mean, low, high = entry["difference"]
     line = (f"{name:>10}: {entry['mean_ms']:8.3f} ms/move (median {entry['median_ms']:.3f}), "
@@ -217,7 +256,7 @@ def measure(sets: int, seed: int, head_sets: int, jobs: int = 1, time_sets: int 
     part("ladder", cpu, wall)
 
     cpu, wall = time.process_time(), time.perf_counter()
-    best, baseline = Timed(best_player(2)), Timed(MonteCarloPlayer(worlds=64, seed=2))
+    best, baseline = Timed(guided_best(2)), Timed(MonteCarloPlayer(worlds=64, seed=2))
     timed_table: dict[str, PlayerLike] = {"best": best, "mc-64": baseline,
                                           "cautious": CautiousPlayer(),
                                           "cautious#2": CautiousPlayer()}
@@ -227,7 +266,7 @@ def measure(sets: int, seed: int, head_sets: int, jobs: int = 1, time_sets: int 
         # The games in *jobs* processes, each seat made afresh for each game (so that a game
         # is the same in any process); the times from the first *time_sets* deal sets of the
         # same seed played here, both players timed in the same games.
-        table: dict[str, PlayerLike] = {"best": partial(best_player, 2),
+        table: dict[str, PlayerLike] = {"best": partial(guided_best, 2),
                  "mc-64": partial(MonteCarloPlayer, worlds=64, seed=2),
                  "cautious": CautiousPlayer, "cautious#2": CautiousPlayer}
         result = run_arena(table, games=4 * head_sets, seed=seed + 1, jobs=jobs)
@@ -257,6 +296,17 @@ def measure(sets: int, seed: int, head_sets: int, jobs: int = 1, time_sets: int 
     part("head_to_head", cpu, wall)
 
     cpu, wall = time.process_time(), time.perf_counter()
+    old = old_best(head_sets, seed + 2, jobs, time_sets)
+    diff = old["best_minus_ismcts"]
+    times = (old["best"]["mean_ms"], old["ismcts"]["mean_ms"])
+    print(f"best vs ismcts (0.4.0's best): per deal {diff[0]:+.2f} [{diff[1]:+.2f}, "
+          f"{diff[2]:+.2f}]; ms per move {times[0]:.1f} vs {times[1]:.1f}")
+    met = diff[0] <= -1.5 and diff[2] < 0 and max(times) <= 100
+    print(f"target 4 (best beats 0.4.0's best by >= 1.5 per deal, interval below 0, both at "
+          f"most 100 ms a move): {'met' if met else 'NOT met'}", flush=True)
+    part("old_best", cpu, wall)
+
+    cpu, wall = time.process_time(), time.perf_counter()
     think_sets = think_sets or sets
     curve = []
     for iterations in think:
@@ -264,7 +314,7 @@ def measure(sets: int, seed: int, head_sets: int, jobs: int = 1, time_sets: int 
             # best itself on the ladder's deals: the ladder's row, the same games
             played = {key: value for key, value in ladder["best"].items() if key != "wins"}
         else:
-            played = against_cautious("best", ISMCTSPlayer(iterations, seed=1), think_sets, seed)
+            played = against_cautious("best", _think_player(iterations), think_sets, seed)
         entry = {"iterations": iterations, **played}
         curve.append(entry)
         print(_line(f"best@{iterations}", entry), flush=True)
@@ -303,8 +353,8 @@ def measure(sets: int, seed: int, head_sets: int, jobs: int = 1, time_sets: int 
         "time_sets": min(time_sets, head_sets) if jobs > 1 else head_sets,
         "think_sets": think_sets, "training_sets": training_sets if trained else 0,
         "ten_sets": ten_sets,
-        "ladder": ladder, "head_to_head": head, "think": curve, "training": training,
-        "ten": ten, "seconds": seconds}
+        "ladder": ladder, "head_to_head": head, "old_best": old, "think": curve,
+        "training": training, "ten": ten, "seconds": seconds}
     if curve:
         figures["think_range"] = {"fewest": curve[0], "most": curve[-1]}
     return figures

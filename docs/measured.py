@@ -234,7 +234,7 @@ TABLES: dict[str, Table] = {
          Column("against-cautious", "difference", "interval"),
          Column("wins-95", "wins", "pct-interval")),
         order=("random", "lowest", "greedy", "policy", "mc-8", "mc-24", "mc-64", "mc-108h",
-               "best"),
+               "ismcts", "best"),
     ),
     # best (ISMCTS) at several iteration counts, each against three cautious (bench_strength.py).
     "strength-think": Table(
