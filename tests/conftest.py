@@ -175,6 +175,9 @@ SLOW: dict[str, str] = {
     "tests/test_ladder.py::test_the_command_says_when_it_plays_more_games_than_asked": _LONG,
     "tests/test_ismcts.py::test_ismcts_decides_the_same_at_a_table_that_lies_about_the_hidden_cards":
         _LONG,
+    "tests/test_policy.py::"
+    "test_best_guided_by_the_policy_decides_the_same_at_a_table_that_lies_about_the_hidden_cards":
+        _LONG,
     "tests/test_layers.py::test_a_forbidden_import_is_found": _CHECKER,
     "tests/test_layers.py::test_a_circle_is_found": _CHECKER,
     "tests/test_layers.py::test_a_private_import_is_found": _CHECKER,

@@ -31,7 +31,7 @@ def player_factory(kind: str, seed: int | None = None) -> Callable[[int | None],
     unknown kind is an argument error naming the kinds, and ``policy`` without numpy the error
     naming the extra (id ``extra``), both before any game.
 
-    >>> player_factory("best")(7)
+    >>> player_factory("ismcts")(7)
     ISMCTSPlayer(iterations=350, exploration=20.0, rollout='greedy', seed=7)
     >>> player_factory("montecarlo", 3)(None)
     MonteCarloPlayer(worlds=64, rollout='greedy', seed=3)
