@@ -230,14 +230,16 @@ def checkpoints(folder: Path) -> list[Path]:
 
 def measure(sets: int, seed: int, head_sets: int, jobs: int = 1, time_sets: int = 8,
             think: Sequence[int] = THINK, think_sets: int | None = None,
-            trained: Sequence[Path] = (), training_sets: int | None = None,
+            trained: Path | None = None, training_sets: int | None = None,
             ten_sets: int = 0) -> dict[str, Any]:
     """Every table of the ladder, the head-to-head, the two curves and ten seats, as figures.
 
     With *jobs* above 1 the head-to-head's games are played in that many processes, and its
     milliseconds a move are measured on its first *time_sets* deal sets, played again here.
     *think* are the iteration counts of ``best``'s curve (on *think_sets* deal sets, default
-    *sets*), *trained* the checkpoints of the training curve (on *training_sets*); each of
+    *sets*), *trained* the folder of the training curve's checkpoints (on *training_sets*; the
+    folder is read when the curve is measured, so a training that runs beside the benchmark's
+    first parts adds its last epochs); each of
     :data:`TEN` is then timed at a table of ten with nine ``cautious``, on *ten_sets* deal sets
     (0: not this table).
     """
@@ -323,7 +325,7 @@ def measure(sets: int, seed: int, head_sets: int, jobs: int = 1, time_sets: int 
     cpu, wall = time.process_time(), time.perf_counter()
     training_sets = training_sets or sets
     training: list[dict[str, Any]] = []
-    for path in trained:
+    for path in checkpoints(trained) if trained is not None else []:
         policy = load_policy(path)
         match = CHECKPOINT.fullmatch(path.name)
         epoch = policy.metadata.get("epoch", int(match[1]) if match else len(training) + 1)
@@ -351,7 +353,7 @@ def measure(sets: int, seed: int, head_sets: int, jobs: int = 1, time_sets: int 
     figures: dict[str, Any] = {
         "sets": sets, "head_sets": head_sets, "seed": seed, "jobs": jobs,
         "time_sets": min(time_sets, head_sets) if jobs > 1 else head_sets,
-        "think_sets": think_sets, "training_sets": training_sets if trained else 0,
+        "think_sets": think_sets, "training_sets": training_sets if training else 0,
         "ten_sets": ten_sets,
         "ladder": ladder, "head_to_head": head, "old_best": old, "think": curve,
         "training": training, "ten": ten, "seconds": seconds}
@@ -553,13 +555,12 @@ def main() -> None:
         think = [int(word) for word in arguments.think.split(",") if word.strip()]
     except ValueError:
         parser.error(f"--think: whole numbers separated by commas, not {arguments.think!r}")
-    trained: list[Path] = []
-    if arguments.checkpoints is not None:
-        if not arguments.checkpoints.is_dir():
-            parser.error(f"--checkpoints: {arguments.checkpoints} is not a folder")
-        trained = checkpoints(arguments.checkpoints)
-        if not trained:
-            parser.error(f"--checkpoints: {arguments.checkpoints} holds no epoch-<k>.npz")
+    trained = arguments.checkpoints
+    if trained is not None:
+        if not trained.is_dir():
+            parser.error(f"--checkpoints: {trained} is not a folder")
+        if not checkpoints(trained):
+            parser.error(f"--checkpoints: {trained} holds no epoch-<k>.npz")
     figures = measure(arguments.sets, arguments.seed, arguments.head_sets or arguments.sets,
                       arguments.jobs, arguments.time_sets, think, arguments.think_sets,
                       trained, arguments.training_sets, arguments.ten_sets)
@@ -570,12 +571,13 @@ def main() -> None:
         f"--time-sets {figures['time_sets']}", f"--seed {figures['seed']}",
         *([f"--think {','.join(map(str, think))}", f"--think-sets {figures['think_sets']}"]
           if think else ["--think ''"]),
-        *([f"--checkpoints DIR --training-sets {figures['training_sets']}"] if trained else []),
+        *([f"--checkpoints DIR --training-sets {figures['training_sets']}"]
+          if figures["training"] else []),
         f"--ten-sets {figures['ten_sets']}", "--write"])
     if arguments.write:
         save("strength", "benchmarks/bench_strength.py", figures,
              "the strength ladder, the head-to-head of best and mc-64, best's think-time curve"
-             + (" and the training curve" if trained else ""))
+             + (" and the training curve" if figures["training"] else ""))
         draw(figures)
 
 
