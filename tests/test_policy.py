@@ -172,6 +172,40 @@ def test_the_card_counting_features_and_the_card_head_are_the_hand_computed_ones
         assert error.value.rule == "argument"
 
 
+def test_one_observation_and_a_batch_give_the_same_logits() -> None:
+    # One observation is multiplied by the weights stored column by column, a batch by the
+    # weights as given: the same numbers, summed in another order.
+    rng = np.random.default_rng(5)
+    width, hidden = INPUTS + 104 * 10 + 4 * 2, 6
+    arrays = [rng.normal(size=(width, hidden)).astype(np.float32),
+              rng.normal(size=hidden).astype(np.float32),
+              rng.normal(size=(hidden, OUTPUTS)).astype(np.float32),
+              rng.normal(size=OUTPUTS).astype(np.float32)]
+    head = [rng.normal(size=(10, 3)).astype(np.float32),
+            rng.normal(size=(hidden, 3)).astype(np.float32),
+            rng.normal(size=3).astype(np.float32), rng.normal(size=3).astype(np.float32)]
+    policy = Policy.from_arrays(arrays, skip=rng.normal(size=12).astype(np.float32), head=head)
+    batch = rng.integers(0, 2, size=(5, INPUTS)).astype(np.float32)
+    batch[:, OBSERVATION_LAYOUT["seats"]] = 4
+    singles = np.stack([policy.logits(row) for row in batch])
+    assert singles.shape == (5, OUTPUTS)
+    assert np.allclose(singles, policy.logits(batch), rtol=1e-5, atol=1e-4)
+    assert not np.allclose(singles[0], singles[1])  # the rows differ: a real comparison
+
+
+def test_subnormal_weights_are_kept_as_zero() -> None:
+    # Below float32's smallest normal number (about 1.2e-38) a weight changes no logit, and it
+    # makes every product with it slow on some processors: it is stored as 0.
+    w0 = np.zeros((INPUTS, 2), np.float32)
+    w0[0, 0], w0[1, 0], w0[2, 1] = 1e-40, -1e-39, 2e-38
+    arrays = [w0, np.zeros(2, np.float32), np.ones((2, OUTPUTS), np.float32),
+              np.zeros(OUTPUTS, np.float32)]
+    kept = Policy.from_arrays(arrays).layers[0][0]
+    assert kept[0, 0] == 0 and kept[1, 0] == 0
+    assert kept[2, 1] == np.float32(2e-38)  # a normal number, however small, stays
+    assert w0[0, 0] != 0  # the caller's array is not changed
+
+
 def test_a_saved_card_head_loads_as_it_was(tmp_path: Path) -> None:
     rng = np.random.default_rng(4)
     width = INPUTS + 104 * 10 + 4 * 2
