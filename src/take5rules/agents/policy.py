@@ -482,18 +482,24 @@ class Policy:
         for the linear algebra library, several times faster than the row-by-row product,
         which is the faster one for a batch.
         """
-        layers = tuple((np.asfortranarray(weight), bias) for weight, bias in self.layers)
+        def by_columns(weight: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+            copy = np.asfortranarray(weight)
+            copy.setflags(write=False)  # read-only, as every array of a policy
+            return copy
+
+        layers = tuple((by_columns(weight), bias) for weight, bias in self.layers)
         if self.head is None:
             return layers, None
         from_features, from_hidden, head_bias, out = self.head
-        return layers, (from_features, np.asfortranarray(from_hidden), head_bias, out)
+        return layers, (from_features, by_columns(from_hidden), head_bias, out)
 
     def logits(self, observations: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
         """The network's logits for one observation ``(489,)`` or a batch ``(n, 489)``."""
-        vectors = np.atleast_2d(np.asarray(observations, dtype=np.float32))
+        given = np.asarray(observations, dtype=np.float32)
+        vectors = np.atleast_2d(given)
         layers, head = self._by_columns if len(vectors) == 1 else (self.layers, self.head)
         computed = forward(layers, self.scale, self.skip, head, vectors).logits
-        if np.ndim(observations) == 1:
+        if given.ndim == 1:
             single: npt.NDArray[np.float32] = computed[0]
             return single
         return computed
